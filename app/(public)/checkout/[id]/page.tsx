@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { Providers } from "@/app/providers";
+import { CheckoutClient } from "@/components/checkout/CheckoutClient";
+import { PublicPageShell } from "@/components/ui/PublicPageShell";
+import { db } from "@/db/client";
+import { ApiError } from "@/lib/http/errors";
+import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
+import { checkoutView } from "@/lib/payments/checkout";
+import { simulateCheckout } from "./actions";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+async function localeOf(searchParams: Props["searchParams"]) {
+  const [sp, cookieStore, headerList] = await Promise.all([searchParams, cookies(), headers()]);
+  return resolveLocale({
+    searchParamLang: typeof sp.lang === "string" ? sp.lang : undefined,
+    cookieLang: cookieStore.get(LANG_COOKIE)?.value,
+    acceptLanguage: headerList.get("accept-language") ?? undefined,
+  });
+}
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const locale = await localeOf(searchParams);
+  return { title: locale === "fr" ? "Paiement" : "Payment", robots: { index: false, follow: false }, referrer: "no-referrer" };
+}
+
+/**
+ * The hosted checkout (`redirect_url` of a payment). The customer confirms their number, the
+ * collection is pushed to their phone (POST /v1/payments/{id}/confirm), and the page follows the
+ * public status until SUCCESS (→ return_url), FAILED, EXPIRED or CANCELLED.
+ */
+export default async function CheckoutPage({ params, searchParams }: Props) {
+  const [{ id }, locale] = await Promise.all([params, localeOf(searchParams)]);
+  let view: Awaited<ReturnType<typeof checkoutView>>;
+  try {
+    view = await checkoutView(db(), id);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+  return (
+    <PublicPageShell locale={locale} testMode={!view.payment.livemode}>
+      <Providers>
+        <CheckoutClient locale={locale} initial={view.payment} returnUrl={view.returnUrl} simulated={view.simulated} simulate={simulateCheckout} />
+      </Providers>
+    </PublicPageShell>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { CourierPanel } from "@/components/secure-orders/CourierPanel";
+import { PublicPageShell } from "@/components/ui/PublicPageShell";
+import { db } from "@/db/client";
+import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
+import { courierView } from "@/lib/secure-orders/public";
+import { confirmAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: "Confirmer la livraison",
+  robots: { index: false, follow: false },
+  referrer: "same-origin",
+};
+
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The courier page: reference and amount, and the buyer's code typed at the door. */
+export default async function CourierPage({ params, searchParams }: Props) {
+  const [{ token }, query, cookieStore, headerList] = await Promise.all([params, searchParams, cookies(), headers()]);
+  const locale = resolveLocale({
+    searchParamLang: typeof query.lang === "string" ? query.lang : undefined,
+    cookieLang: cookieStore.get(LANG_COOKIE)?.value,
+    acceptLanguage: headerList.get("accept-language") ?? undefined,
+  });
+  const view = await courierView(db(), token);
+  if (!view) notFound();
+  return (
+    <PublicPageShell locale={locale} testMode={view.isTest}>
+      <CourierPanel view={view} locale={locale} confirm={confirmAction.bind(null, token)} />
+    </PublicPageShell>
+  );
+}

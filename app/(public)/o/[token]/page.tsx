@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { BuyerPanel } from "@/components/secure-orders/BuyerPanel";
+import { PublicPageShell } from "@/components/ui/PublicPageShell";
+import { db } from "@/db/client";
+import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
+import { buyerView } from "@/lib/secure-orders/public";
+import { disputeAction, payAction, simulateAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+
+// The token in the URL is the buyer's key to the order: never indexed, never sent to another site as a referrer
+// ("same-origin" rather than "no-referrer", which would make browsers send `Origin: null` and fail the server actions' origin check).
+export const metadata: Metadata = {
+  title: "Commande sécurisée",
+  robots: { index: false, follow: false },
+  referrer: "same-origin",
+};
+
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The buyer page of a secure order: pay, then read the delivery code out to the courier. */
+export default async function BuyerPage({ params, searchParams }: Props) {
+  const [{ token }, query, cookieStore, headerList] = await Promise.all([params, searchParams, cookies(), headers()]);
+  const locale = resolveLocale({
+    searchParamLang: typeof query.lang === "string" ? query.lang : undefined,
+    cookieLang: cookieStore.get(LANG_COOKIE)?.value,
+    acceptLanguage: headerList.get("accept-language") ?? undefined,
+  });
+  const view = await buyerView(db(), token);
+  if (!view) notFound();
+  return (
+    <PublicPageShell locale={locale} testMode={view.isTest}>
+      <BuyerPanel view={view} locale={locale} pay={payAction.bind(null, token)} simulate={simulateAction.bind(null, token)} dispute={disputeAction.bind(null, token)} />
+    </PublicPageShell>
+  );
+}

@@ -1,0 +1,6 @@
+import { serve } from "inngest/next";
+import { inngest } from "@/inngest/client";
+import { functions } from "@/inngest/functions";
+
+// Inngest calls this endpoint to run functions' steps (only used when Inngest is configured).
+export const { GET, POST, PUT } = serve({ client: inngest, functions });

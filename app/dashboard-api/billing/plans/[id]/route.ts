@@ -1,0 +1,6 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { updatePlan } from "@/lib/billing/plans";
+import { UpdatePlanInput } from "@/lib/billing/schemas";
+
+// PATCH /v1/billing/plans/{id}: name, description, amount, is_active (deactivate / reactivate).
+export const PATCH = accountRoute({ who: "merchant", body: UpdatePlanInput }, (ctx, { params, body }) => updatePlan(ctx, params.id, body));

@@ -1,0 +1,6 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { createPlan } from "@/lib/billing/plans";
+import { CreatePlanInput } from "@/lib/billing/schemas";
+
+// POST /v1/billing/plans.
+export const POST = accountRoute({ who: "merchant", body: CreatePlanInput, status: 201 }, (ctx, { body }) => createPlan(ctx, body));

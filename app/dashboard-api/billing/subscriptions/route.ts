@@ -1,0 +1,9 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { CreateWithPaymentInput, ListSubscriptionsInput } from "@/lib/billing/schemas";
+import { createSubscriptionWithPayment, listSubscriptions } from "@/lib/billing/subscriptions";
+
+// GET /v1/billing/subscriptions (same filters): one customer's subscriptions on the Customers section.
+export const GET = accountRoute({ who: "merchant", query: ListSubscriptionsInput }, async (ctx, { query }) => (await listSubscriptions(ctx, query)).data);
+
+// POST /v1/billing/subscriptions/with-payment: the subscription and the link the customer pays its first period through.
+export const POST = accountRoute({ who: "merchant", body: CreateWithPaymentInput, status: 201 }, (ctx, { body }) => createSubscriptionWithPayment(ctx, body));

@@ -1,0 +1,4 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { homeSummary } from "@/lib/auth/home";
+
+export const GET = accountRoute({ who: "merchant" }, (ctx) => homeSummary(ctx));

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { accountRoute } from "@/lib/auth/handler";
+import { input } from "@/lib/http/validation";
+import { setLinkActive } from "@/lib/links/service";
+
+const ActiveInput = input(z.object({ active: z.boolean() }));
+
+// PATCH /v1/payment-links/{slug}/activate | deactivate.
+export const POST = accountRoute({ who: "merchant", body: ActiveInput }, (ctx, { params, body }) => setLinkActive(ctx, params.id, body.active));

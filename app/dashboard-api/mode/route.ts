@@ -1,0 +1,4 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { ModeInput, switchMode } from "@/lib/auth/mode-switch";
+
+export const POST = accountRoute({ who: "merchant", body: ModeInput }, async (_ctx, { body }) => switchMode(body.mode));

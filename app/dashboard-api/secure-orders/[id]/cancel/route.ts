@@ -1,0 +1,10 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { cancelSecureOrder } from "@/lib/secure-orders/cancel";
+import { requireSecureOrders } from "@/lib/secure-orders/guard";
+import { CancelSecureOrderInput } from "@/lib/secure-orders/schemas";
+
+// POST /v1/secure-orders/{id}/cancel.
+export const POST = accountRoute({ who: "merchant", body: CancelSecureOrderInput }, async (ctx, { params, body }) => {
+  requireSecureOrders(ctx);
+  return cancelSecureOrder(ctx, params.id, body.reason);
+});

@@ -1,0 +1,6 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { createEndpoint } from "@/lib/webhooks/endpoints";
+import { CreateEndpointInput } from "@/lib/webhooks/schemas";
+
+// POST /v1/webhooks/endpoints: the secret is in this answer only.
+export const POST = accountRoute({ who: "merchant", body: CreateEndpointInput, status: 201 }, (ctx, { body }) => createEndpoint(ctx, body));

@@ -1,0 +1,6 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { withdrawalResource } from "@/lib/withdrawals/serialize";
+import { cancelWithdrawal } from "@/lib/withdrawals/transitions";
+
+// PATCH /v1/withdrawals/{id}/cancel: PENDING → CANCELLED, the reserved amount returns to available.
+export const POST = accountRoute({ who: "merchant" }, async (ctx, { params }) => withdrawalResource(await cancelWithdrawal(ctx, params.id)));

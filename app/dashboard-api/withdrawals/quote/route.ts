@@ -1,0 +1,6 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { quoteWithdrawal } from "@/lib/withdrawals/fees";
+import { QuoteQuery } from "@/lib/withdrawals/schemas";
+
+// The one fee rule of GET /v1/withdrawals/quote, as the amount is typed.
+export const GET = accountRoute({ who: "merchant", query: QuoteQuery }, async (_ctx, { query }) => quoteWithdrawal(query.amount));

@@ -1,0 +1,24 @@
+import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
+import { BillingView } from "@/components/dashboard/areas/BillingView";
+import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { listCustomers } from "@/lib/billing/customers";
+import { listPlans } from "@/lib/billing/plans";
+import { listSubscriptions } from "@/lib/billing/subscriptions";
+import type { Pagination } from "@/lib/links/pagination";
+
+export const generateMetadata = dashboardMetadata("billing");
+
+export default async function BillingPage({ searchParams }: { searchParams: SearchParams }) {
+  const { ctx, locale } = await dashboardPage("/dashboard/billing", searchParams);
+  // One query at a time, as the lib functions do: a request never holds two pooled connections.
+  const plans = await listPlans(ctx, {});
+  const subscriptions = (await listSubscriptions(ctx, { page: 1, limit: 50 })).data;
+  const customers = await listCustomers(ctx, { page: 1, limit: 50 });
+  const initialCustomers = { customers: customers.data, pagination: customers.init.extra!.pagination as Pagination };
+  return (
+    <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="billing">
+      <BillingView locale={locale} mode={ctx.mode} initial={{ plans, subscriptions }} initialCustomers={initialCustomers} />
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,18 @@
+import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
+import { DevelopersView } from "@/components/dashboard/DevelopersView";
+import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { developersOverview } from "@/lib/auth/developers";
+import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { publicBaseUrl } from "@/lib/config";
+
+export const generateMetadata = dashboardMetadata("developers");
+
+export default async function DevelopersPage({ searchParams }: { searchParams: SearchParams }) {
+  const { ctx, locale } = await dashboardPage("/dashboard/developers", searchParams);
+  const overview = await developersOverview(ctx.db, ctx.merchant.id, ctx.mode);
+  return (
+    <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="developers">
+      <DevelopersView locale={locale} mode={ctx.mode} productionEnabled={ctx.merchant.productionEnabled} apiBaseUrl={`${publicBaseUrl()}/v1`} initial={overview} />
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,19 @@
+import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
+import { LinksView, type LinksOverview } from "@/components/dashboard/areas/LinksView";
+import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { Reply } from "@/lib/http/envelope";
+import { listLinks } from "@/lib/links/service";
+
+export const generateMetadata = dashboardMetadata("links");
+
+export default async function LinksPage({ searchParams }: { searchParams: SearchParams }) {
+  const { ctx, locale } = await dashboardPage("/dashboard/links", searchParams);
+  const r = await listLinks(ctx, { page: 1, limit: 50 });
+  const initial = (r instanceof Reply ? { links: r.data, pagination: r.init.extra?.pagination } : r) as LinksOverview;
+  return (
+    <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="links">
+      <LinksView locale={locale} mode={ctx.mode} initial={initial} />
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,28 @@
+import { notFound } from "next/navigation";
+import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
+import { SecureOrderDetailView } from "@/components/dashboard/areas/secure-orders/SecureOrderDetailView";
+import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { ApiError } from "@/lib/http/errors";
+import { secureOrderDetail } from "@/lib/secure-orders/dashboard";
+
+export const generateMetadata = dashboardMetadata("secure-orders");
+
+// Another merchant's order, the other mode's, or any order while the pilot is off: the dashboard's 404.
+export default async function SecureOrderDetailPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
+  const { id } = await params;
+  const { ctx, locale } = await dashboardPage(`/dashboard/secure-orders/${encodeURIComponent(id)}`, searchParams);
+  if (!ctx.merchant.secureOrdersEnabled) notFound();
+  let detail;
+  try {
+    detail = await secureOrderDetail(ctx, id);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+  return (
+    <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="secure-orders">
+      <SecureOrderDetailView locale={locale} mode={ctx.mode} initial={detail} />
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,24 @@
+import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
+import { WebhooksView, type WebhooksOverview } from "@/components/dashboard/areas/WebhooksView";
+import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { Reply } from "@/lib/http/envelope";
+import { listEndpoints } from "@/lib/webhooks/endpoints";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { deliveryDays } from "@/lib/webhooks/daily-stats";
+import { listLogs, webhookStats } from "@/lib/webhooks/logs";
+
+export const generateMetadata = dashboardMetadata("webhooks");
+
+export default async function WebhooksPage({ searchParams }: { searchParams: SearchParams }) {
+  const { ctx, locale } = await dashboardPage("/dashboard/webhooks", searchParams);
+  const endpoints = await listEndpoints(ctx);
+  const logs = await listLogs(ctx, { page: 1, limit: 50 });
+  const initial = { endpoints, logs: logs instanceof Reply ? logs.data : logs } as WebhooksOverview;
+  const initialStats = { summary: await webhookStats(ctx), days: await deliveryDays(ctx) };
+  return (
+    <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="webhooks">
+      <WebhooksView locale={locale} mode={ctx.mode} initial={initial} initialStats={initialStats} eventTypes={[...EVENT_TYPES]} />
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,6 @@
+/** Liveness: the process serves requests. It checks nothing else, so a database outage never gets instances killed. */
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
+}

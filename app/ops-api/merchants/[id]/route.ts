@@ -1,0 +1,6 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { changeMerchant, MerchantChangesInput, opsMerchant } from "@/lib/auth/ops";
+
+export const GET = accountRoute({ who: "staff" }, (ctx, { params }) => opsMerchant(ctx.db, params.id));
+// KYC, production access, secure orders, partner flag, platform plan, status: audited (lib/audit).
+export const PATCH = accountRoute({ who: "staff", body: MerchantChangesInput }, (ctx, { body, params }) => changeMerchant(ctx.db, ctx.staff, params.id, body));

@@ -1,0 +1,7 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { PartnerRejectInput, staffActor } from "@/lib/auth/ops";
+import { rejectPartnerProduct, staffProductView } from "@/lib/partner/products";
+
+export const POST = accountRoute({ who: "staff", body: PartnerRejectInput }, async (ctx, { body, params }) =>
+  staffProductView(await rejectPartnerProduct(ctx.db, params.id, { reason: body.reason ?? null }, staffActor(ctx.staff))),
+);

@@ -1,0 +1,15 @@
+import { route } from "@/lib/http/route";
+import { merchantSubscription, merchantSubscriptionSchema } from "@/lib/platform/subscription";
+
+export const GET = route(
+  {
+    auth: "key",
+    doc: {
+      summary: "Your platform subscription",
+      description: "Status (ACTIVE, EXPIRED or NONE) and the end of the paid period; live keys work while it is ACTIVE and production access is opened.",
+      tags: ["Platform"],
+      response: merchantSubscriptionSchema,
+    },
+  },
+  async (ctx) => merchantSubscription(ctx.merchant),
+);

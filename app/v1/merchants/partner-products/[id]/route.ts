@@ -1,0 +1,33 @@
+import { route } from "@/lib/http/route";
+import { archivePartnerProduct, updatePartnerProduct } from "@/lib/partner/products";
+import { partnerProductSchema, UpdateProductInput } from "@/lib/partner/schemas";
+import { partnerProductResource } from "@/lib/partner/serialize";
+
+export const PATCH = route(
+  {
+    auth: "key",
+    body: UpdateProductInput,
+    doc: {
+      summary: "Change a partner product",
+      description: "Any of name, description, price, image_url (null removes it). Any change sends the product back to PENDING_REVIEW until the staff validate it again. Your own products only.",
+      tags: ["Partner program"],
+      response: partnerProductSchema,
+      errors: ["NOT_FOUND", "NOTHING_TO_UPDATE", "PARTNER_PRODUCT_ARCHIVED", "PARTNER_PROGRAM_NOT_ENABLED"],
+    },
+  },
+  async (ctx, { body, params }) => partnerProductResource(await updatePartnerProduct(ctx, params.id, body), ctx.merchant.id),
+);
+
+export const DELETE = route(
+  {
+    auth: "key",
+    doc: {
+      summary: "Archive a partner product",
+      description: "Status ARCHIVED: it can no longer be sold; payments that already carry it keep their items. Archiving again answers the archived product.",
+      tags: ["Partner program"],
+      response: partnerProductSchema,
+      errors: ["NOT_FOUND"],
+    },
+  },
+  async (ctx, { params }) => partnerProductResource(await archivePartnerProduct(ctx, params.id), ctx.merchant.id),
+);

@@ -1,0 +1,16 @@
+import { route } from "@/lib/http/route";
+import { listPartnerRoyalties } from "@/lib/partner/royalty";
+import { partnerRoyaltyListSchema } from "@/lib/partner/schemas";
+
+export const GET = route(
+  {
+    auth: "key",
+    doc: {
+      summary: "Partner royalties",
+      description: "One line per calendar month: the month's successful live partner sales × the royalty rate, credited to your available balance. Royalties are computed on live sales, so a test key sees none.",
+      tags: ["Partner program"],
+      response: partnerRoyaltyListSchema,
+    },
+  },
+  (ctx) => listPartnerRoyalties(ctx),
+);

@@ -1,0 +1,17 @@
+import { route } from "@/lib/http/route";
+import { linkSchema } from "@/lib/links/schemas";
+import { setLinkActive } from "@/lib/links/service";
+
+export const PATCH = route(
+  {
+    auth: "key",
+    doc: {
+      summary: "Activate a payment link",
+      description: "No body. Idempotent. The path segment is the link's id (or slug). A deleted link cannot come back (410).",
+      tags: ["Payment links"],
+      response: linkSchema,
+      errors: ["LINK_NOT_FOUND", "LINK_ARCHIVED"],
+    },
+  },
+  (ctx, { params }) => setLinkActive(ctx, params.slug, true),
+);

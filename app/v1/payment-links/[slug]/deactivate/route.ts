@@ -1,0 +1,17 @@
+import { route } from "@/lib/http/route";
+import { linkSchema } from "@/lib/links/schemas";
+import { setLinkActive } from "@/lib/links/service";
+
+export const PATCH = route(
+  {
+    auth: "key",
+    doc: {
+      summary: "Deactivate a payment link",
+      description: "No body. Idempotent. The link page then says the link is unavailable and its checkout answers 409 LINK_INACTIVE. The path segment is the link's id (or slug).",
+      tags: ["Payment links"],
+      response: linkSchema,
+      errors: ["LINK_NOT_FOUND", "LINK_ARCHIVED"],
+    },
+  },
+  (ctx, { params }) => setLinkActive(ctx, params.slug, false),
+);

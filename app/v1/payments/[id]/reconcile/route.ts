@@ -1,0 +1,20 @@
+import { route } from "@/lib/http/route";
+import { reconcilePayment } from "@/lib/payments/reconcile";
+import { reconcileResultSchema } from "@/lib/payments/schemas";
+
+export const POST = route(
+  {
+    auth: "key",
+    limit: "payments.reconcile",
+    transaction: false,
+    doc: {
+      summary: "Reconcile a payment with the operator",
+      description:
+        "No body. Asks the operator for the collection's state and applies it: SUCCESS or FAILED settle the payment (even after `expires_at`: money the customer paid is not lost); still pending at the operator after `expires_at` → EXPIRED with `payment.expired`. A terminal payment is answered unchanged without asking the operator. If the operator cannot be reached (timeout, 5xx, unreadable answer) the payment stays PENDING and the answer is 502 PROVIDER_ERROR. 10 per minute per key.",
+      tags: ["Payments"],
+      response: reconcileResultSchema,
+      errors: ["PROVIDER_ERROR"],
+    },
+  },
+  (ctx, { params }) => reconcilePayment(ctx, params.id),
+);

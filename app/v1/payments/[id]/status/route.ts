@@ -1,0 +1,17 @@
+import { route } from "@/lib/http/route";
+import { findPayment } from "@/lib/payments/get";
+import { paymentSchema } from "@/lib/payments/schemas";
+import { paymentResource } from "@/lib/payments/serialize";
+
+export const GET = route(
+  {
+    auth: "key",
+    doc: {
+      summary: "Payment status",
+      description: "The same full payment object as the keyed `GET /v1/payments/{id}` (existing clients poll this route and read every field). Expired on read when due.",
+      tags: ["Payments"],
+      response: paymentSchema,
+    },
+  },
+  async (ctx, { params }) => paymentResource(await findPayment(ctx, params.id)),
+);

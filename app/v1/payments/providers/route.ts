@@ -1,0 +1,11 @@
+import { route } from "@/lib/http/route";
+import { providerList } from "@/lib/payments/providers";
+import { providerListSchema } from "@/lib/payments/schemas";
+
+export const GET = route(
+  {
+    auth: "key",
+    doc: { summary: "Payment providers", description: "Only the operator (`OPERATOR_MONEY`).", tags: ["Utilities"], response: providerListSchema },
+  },
+  async () => providerList(),
+);

@@ -1,0 +1,17 @@
+import { route } from "@/lib/http/route";
+import { recommendProvider } from "@/lib/payments/providers";
+import { recommendationSchema, RecommendInput } from "@/lib/payments/schemas";
+
+export const GET = route(
+  {
+    auth: "key",
+    query: RecommendInput,
+    doc: {
+      summary: "Recommended provider",
+      description: "Always the operator (`OPERATOR_MONEY`). Optional `phone` (+ and 8–15 digits) only shapes the explanation.",
+      tags: ["Utilities"],
+      response: recommendationSchema,
+    },
+  },
+  async (_ctx, { query }) => recommendProvider(query.phone),
+);

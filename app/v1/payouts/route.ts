@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { ListPayoutsInput, payoutListSchema } from "@/lib/payments/schemas";
+
+export const POST = route(
+  {
+    auth: "key",
+    doc: {
+      summary: "Create a payout (unavailable)",
+      description: "Always 403 PAYOUTS_UNAVAILABLE: automatic payouts were withdrawn. Use `POST /v1/withdrawals`. The body is not read.",
+      tags: ["Payouts"],
+      response: z.never(),
+      errors: ["PAYOUTS_UNAVAILABLE"],
+    },
+  },
+  async () => {
+    throw new ApiError("PAYOUTS_UNAVAILABLE");
+  },
+);
+
+export const GET = route(
+  {
+    auth: "key",
+    query: ListPayoutsInput,
+    doc: {
+      summary: "List payouts (reference shape; always empty)",
+      description: "`page` (default 1), `limit` (default 20, max 100), `status`, `type`. Automatic payouts are unavailable, so the list is empty.",
+      tags: ["Payouts"],
+      response: payoutListSchema,
+    },
+  },
+  async (_ctx, { query }) => ({ payouts: [], pagination: { page: query.page, limit: query.limit, total: 0, total_pages: 0 } }),
+);

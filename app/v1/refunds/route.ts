@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+
+export const POST = route(
+  {
+    auth: "key",
+    doc: {
+      summary: "Refund a payment (unavailable)",
+      description: "Always 503 REFUNDS_UNAVAILABLE: refunds go through support. The body is not read.",
+      tags: ["Refunds"],
+      response: z.never(),
+      errors: ["REFUNDS_UNAVAILABLE"],
+    },
+  },
+  async () => {
+    throw new ApiError("REFUNDS_UNAVAILABLE");
+  },
+);

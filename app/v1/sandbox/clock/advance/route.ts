@@ -1,0 +1,21 @@
+import { route } from "@/lib/http/route";
+import { advanceSandboxClock } from "@/lib/payments/sandbox-clock";
+import { ClockAdvanceInput, sandboxClockSchema } from "@/lib/payments/schemas";
+
+export const POST = route(
+  {
+    auth: "key",
+    testOnly: true,
+    body: ClockAdvanceInput,
+    transaction: false,
+    doc: {
+      summary: "Advance the merchant's sandbox clock",
+      description:
+        "Test keys only. `{seconds}`: an integer from 1 to 31,536,000 (365 days) per call; the clock never goes back. Every time rule of this merchant's test-mode objects then evaluates at the new time, and the merchant's due background work (payment expiry, billing, deadlines) runs before the answer. Live mode is unaffected. Answers `{now, offset_seconds}`.",
+      tags: ["Sandbox"],
+      response: sandboxClockSchema,
+      errors: ["INVALID_CLOCK_ADVANCE"],
+    },
+  },
+  (ctx, { body }) => advanceSandboxClock(ctx, body.seconds),
+);

@@ -1,0 +1,12 @@
+import { route } from "@/lib/http/route";
+import { sandboxClock } from "@/lib/payments/sandbox-clock";
+import { sandboxClockSchema } from "@/lib/payments/schemas";
+
+export const GET = route(
+  {
+    auth: "key",
+    testOnly: true,
+    doc: { summary: "The merchant's sandbox clock", description: "Test keys only. `{now, offset_seconds}`.", tags: ["Sandbox"], response: sandboxClockSchema },
+  },
+  async (ctx) => sandboxClock(ctx.merchant),
+);

@@ -1,0 +1,22 @@
+import { route } from "@/lib/http/route";
+import { simulatePayment } from "@/lib/payments/sandbox";
+import { paymentSchema, SimulateInput } from "@/lib/payments/schemas";
+
+export const POST = route(
+  {
+    auth: "key",
+    testOnly: true,
+    body: SimulateInput,
+    // Settlement has its own transaction; an expiry found on the way commits even when the answer is 409.
+    transaction: false,
+    doc: {
+      summary: "Settle a simulated payment (sandbox)",
+      description:
+        "Test keys only. `{outcome: \"SUCCESS\" | \"FAILED\"}` settles any PENDING payment handled by the simulator, as the operator would (ledger, event). A terminal payment → 409 PAYMENT_FINALIZED; a payment going through the operator's test environment (`metadata.sandbox`) → 409 PAYMENT_NOT_SIMULATED.",
+      tags: ["Sandbox"],
+      response: paymentSchema,
+      errors: ["PAYMENT_FINALIZED", "PAYMENT_NOT_SIMULATED", "INVALID_OUTCOME"],
+    },
+  },
+  (ctx, { params, body }) => simulatePayment(ctx, params.id, body.outcome),
+);

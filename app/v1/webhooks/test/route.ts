@@ -1,0 +1,22 @@
+import { route } from "@/lib/http/route";
+import { sendTestEvent } from "@/lib/webhooks/events";
+import { SendTestInput, testResultSchema } from "@/lib/webhooks/schemas";
+
+export const POST = route(
+  {
+    auth: "key",
+    limit: "webhooks.test",
+    idempotency: "optional",
+    body: SendTestInput,
+    doc: {
+      summary: "Send a test webhook",
+      description:
+        "Emits a signed `webhook.test` event to every enabled endpoint of the key's application and mode or, with `event` (a catalogue type), to the endpoints that receive that type. " +
+        "Answers the event id and one delivery per endpoint; they are sent within a second and appear in the delivery log. 5 per minute.",
+      tags: ["Webhooks"],
+      response: testResultSchema,
+      errors: ["INVALID_EVENT_TYPE", "NO_WEBHOOK_ENDPOINTS"],
+    },
+  },
+  (ctx, { body }) => sendTestEvent(ctx, body.event),
+);

@@ -1,0 +1,9 @@
+import { route } from "@/lib/http/route";
+import { getWithdrawal } from "@/lib/withdrawals/queries";
+import { withdrawalSchema } from "@/lib/withdrawals/schemas";
+import { withdrawalResource } from "@/lib/withdrawals/serialize";
+
+export const GET = route(
+  { auth: "key", doc: { summary: "Retrieve a withdrawal", tags: ["Withdrawals"], response: withdrawalSchema, errors: ["NOT_FOUND"] } },
+  async (ctx, { params }) => withdrawalResource(await getWithdrawal(ctx, params.id)),
+);

@@ -1,0 +1,16 @@
+import { route } from "@/lib/http/route";
+import { merchantBalance } from "@/lib/withdrawals/balance";
+import { balanceSchema } from "@/lib/withdrawals/schemas";
+
+export const GET = route(
+  {
+    auth: "key",
+    doc: {
+      summary: "Balance",
+      description: "The key's mode, from the ledger: available (withdrawable), reserved by withdrawals in progress (also given as `pending`), and secure-order escrow (`held`).",
+      tags: ["Withdrawals"],
+      response: balanceSchema,
+    },
+  },
+  (ctx) => merchantBalance(ctx.db, ctx.merchant.id, ctx.mode),
+);

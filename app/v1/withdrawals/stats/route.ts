@@ -1,0 +1,11 @@
+import { route } from "@/lib/http/route";
+import { withdrawalStats } from "@/lib/withdrawals/queries";
+import { withdrawalStatsSchema } from "@/lib/withdrawals/schemas";
+
+export const GET = route(
+  {
+    auth: "key",
+    doc: { summary: "Withdrawal statistics", description: "Count and volume (sum of amount) by status, for the key's mode.", tags: ["Withdrawals"], response: withdrawalStatsSchema },
+  },
+  (ctx) => withdrawalStats(ctx),
+);

@@ -1,0 +1,21 @@
+/**
+ * Preloaded by bench/run.ts when BENCH_CPU_PROF is set (NODE_OPTIONS refuses --cpu-prof): profiles
+ * the standalone server only, from start to exit, and writes a .cpuprofile that Chrome DevTools
+ * or speedscope open.
+ */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
+import path from "node:path";
+
+if (process.argv[1]?.endsWith(path.join("standalone", "server.js")) && process.env.BENCH_CPU_PROF) {
+  const session = new Session();
+  session.connect();
+  session.post("Profiler.enable");
+  session.post("Profiler.start");
+  // The callback of an in-process session runs synchronously, so the profile is written before the process ends.
+  process.on("exit", () => {
+    session.post("Profiler.stop", (error, result) => {
+      if (!error) writeFileSync(path.join(process.env.BENCH_CPU_PROF, `server-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+    });
+  });
+}

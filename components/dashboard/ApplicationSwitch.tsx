@@ -1,0 +1,51 @@
+"use client";
+
+import { useId } from "react";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import { useServerChoice } from "./useServerChoice";
+
+const copy = defineCopy({
+  fr: { label: "Application", error: "Le changement d'application a échoué. Réessayez." },
+  en: { label: "Application", error: "Switching application failed. Try again." },
+});
+
+/**
+ * Which of the merchant's applications the dashboard acts for (webhook endpoints and
+ * deliveries belong to one application). Like the mode switch, the choice is a cookie set by the
+ * server; on change every cached query is dropped and the page re-rendered.
+ */
+export function ApplicationSwitch({ locale, applications, current }: { locale: Locale; applications: { id: string; name: string }[]; current: string }) {
+  const t = copy[locale];
+  const id = useId();
+  const { choose, pending, error, ready } = useServerChoice<string>("/dashboard-api/application", (next) => ({ application_id: next }));
+
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="text-sm font-semibold text-muted">
+          {t.label}
+        </label>
+        <select
+          id={id}
+          value={current}
+          disabled={!ready}
+          aria-busy={pending || undefined}
+          onChange={(e) => void choose(e.target.value)}
+          className="min-h-10 max-w-44 truncate rounded-lg border border-line-strong bg-surface px-2 text-sm font-semibold text-ink"
+        >
+          {applications.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error ? (
+        <p role="alert" className="text-xs font-medium text-danger">
+          {t.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,281 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Spinner } from "@/components/ui/Spinner";
+import type { Mode } from "@/db/schema";
+import type { ApplicationView, KeyView } from "@/lib/auth/developers";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import { ApiClientError, apiFetch } from "./api";
+import { Badge } from "./Badge";
+import { DateTime } from "./DateTime";
+import { RequestLog } from "./RequestLog";
+import { SecretReveal } from "./SecretReveal";
+import { useHydrated } from "./useHydrated";
+
+type Overview = { mode: Mode; applications: ApplicationView[] };
+
+const copy = defineCopy({
+  fr: {
+    title: "Développeurs",
+    intro: (mode: Mode): string =>
+      mode === "test"
+        ? "Clés API du mode test (sk_test_…) : elles ne déplacent jamais d'argent réel. Les clés de production sont dans le mode production."
+        : "Clés API du mode production (sk_live_…). Les clés de test sont dans le mode test.",
+    baseUrl: "Adresse de l'API",
+    docs: "Documentation de l'API",
+    applications: "Applications",
+    applicationId: "Identifiant",
+    created: "Créée le",
+    keys: "Clés API",
+    noKeys: "Aucune clé dans ce mode.",
+    key: "Clé",
+    lastUsed: "Dernière utilisation",
+    never: "jamais",
+    status: "Statut",
+    active: "Active",
+    revoked: "Révoquée",
+    createKey: "Créer une clé",
+    newKey: "Nouvelle clé API",
+    revoke: "Révoquer",
+    revokeConfirm: "Révoquer définitivement ?",
+    revokeYes: "Oui, révoquer",
+    cancel: "Annuler",
+    revokedOn: "révoquée le",
+    liveLocked: "Les clés de production se créent une fois l'accès à la production ouvert.",
+    requestProduction: "Demander l'accès à la production",
+    newApp: "Nouvelle application",
+    appName: "Nom de l'application",
+    appHint: "Par exemple : site web, application mobile, caisse de la boutique.",
+    createApp: "Créer l'application",
+    loading: "Chargement…",
+    errors: {
+      PRODUCTION_ACCESS_REQUIRED: "Les clés de production se créent une fois l'accès à la production ouvert.",
+      INVALID_APPLICATION_NAME: "Le nom doit compter de 1 à 60 caractères.",
+      NOT_FOUND: "Cette clé n'existe plus ou a déjà été révoquée. La liste a été mise à jour.",
+      other: "L'opération a échoué. Réessayez dans un instant.",
+    } as Record<string, string>,
+  },
+  en: {
+    title: "Developers",
+    intro: (mode: Mode): string =>
+      mode === "test"
+        ? "Test mode API keys (sk_test_…): they never move real money. Live keys are in live mode."
+        : "Live mode API keys (sk_live_…). Test keys are in test mode.",
+    baseUrl: "API address",
+    docs: "API documentation",
+    applications: "Applications",
+    applicationId: "Id",
+    created: "Created",
+    keys: "API keys",
+    noKeys: "No key in this mode.",
+    key: "Key",
+    lastUsed: "Last used",
+    never: "never",
+    status: "Status",
+    active: "Active",
+    revoked: "Revoked",
+    createKey: "Create a key",
+    newKey: "New API key",
+    revoke: "Revoke",
+    revokeConfirm: "Revoke for good?",
+    revokeYes: "Yes, revoke",
+    cancel: "Cancel",
+    revokedOn: "revoked on",
+    liveLocked: "Live keys can be created once production access is open.",
+    requestProduction: "Request production access",
+    newApp: "New application",
+    appName: "Application name",
+    appHint: "For example: website, mobile app, shop till.",
+    createApp: "Create the application",
+    loading: "Loading…",
+    errors: {
+      PRODUCTION_ACCESS_REQUIRED: "Live keys can be created once production access is open.",
+      INVALID_APPLICATION_NAME: "The name must be 1 to 60 characters.",
+      NOT_FOUND: "This key no longer exists or was already revoked. The list was refreshed.",
+      other: "The operation failed. Try again in a moment.",
+    },
+  },
+});
+
+function KeyRow({ k, locale, onRevoke, busy }: { k: KeyView; locale: Locale; onRevoke: (id: string) => void; busy: boolean }) {
+  const t = copy[locale];
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="api-key">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <code className="font-mono text-sm break-all text-ink">{k.display}</code>
+          {k.revoked_at ? <Badge tone="neutral">{t.revoked}</Badge> : <Badge tone="success">{t.active}</Badge>}
+        </p>
+        <p className="mt-1 text-xs text-muted">
+          {t.created} <DateTime value={k.created_at} locale={locale} /> · {t.lastUsed} : {k.last_used_at ? <DateTime value={k.last_used_at} locale={locale} /> : t.never}
+          {k.revoked_at ? (
+            <>
+              {" "}
+              · {t.revokedOn} <DateTime value={k.revoked_at} locale={locale} />
+            </>
+          ) : null}
+        </p>
+      </div>
+      {!k.revoked_at ? (
+        confirming ? (
+          <div role="group" aria-label={t.revokeConfirm} className="flex flex-wrap items-center gap-2">
+            <span className="text-sm font-semibold text-danger">{t.revokeConfirm}</span>
+            <Button variant="danger" loading={busy} onClick={() => onRevoke(k.id)}>
+              {t.revokeYes}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t.cancel}
+            </Button>
+          </div>
+        ) : (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            {t.revoke}
+            <span className="sr-only"> {k.display}</span>
+          </Button>
+        )
+      ) : null}
+    </li>
+  );
+}
+
+export function DevelopersView({ locale, mode, productionEnabled, apiBaseUrl, initial }: { locale: Locale; mode: Mode; productionEnabled: boolean; apiBaseUrl: string; initial: Overview }) {
+  const t = copy[locale];
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const queryKey = ["developers", mode];
+  const query = useQuery({ queryKey, queryFn: () => apiFetch<Overview>("/dashboard-api/developers"), initialData: initial, staleTime: 10_000 });
+  const [revealed, setRevealed] = useState<{ applicationId: string; key: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [appNameError, setAppNameError] = useState<string | undefined>();
+  const liveLocked = mode === "live" && !productionEnabled;
+
+  const message = (e: unknown) => t.errors[e instanceof ApiClientError ? e.code : "other"] ?? t.errors.other;
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+
+  const createKey = useMutation({
+    mutationFn: (applicationId: string) => apiFetch<{ key: string; view: KeyView }>("/dashboard-api/developers/keys", { method: "POST", body: { application_id: applicationId } }),
+    onMutate: () => setError(null),
+    onSuccess: (data, applicationId) => {
+      setRevealed({ applicationId, key: data.key });
+      void refresh();
+    },
+    onError: (e) => setError(message(e)),
+  });
+  const revoke = useMutation({
+    mutationFn: (keyId: string) => apiFetch(`/dashboard-api/developers/keys/${encodeURIComponent(keyId)}/revoke`, { method: "POST" }),
+    onMutate: () => setError(null),
+    onSettled: () => void refresh(),
+    onError: (e) => setError(message(e)),
+  });
+  const createApp = useMutation({
+    mutationFn: (name: string) => apiFetch<ApplicationView>("/dashboard-api/developers/applications", { method: "POST", body: { name } }),
+    onMutate: () => setAppNameError(undefined),
+    onSuccess: () => {
+      void refresh();
+      // The header's application switcher is rendered on the server: re-render it with the new one.
+      router.refresh();
+    },
+    onError: (e) => setAppNameError(message(e)),
+  });
+
+  function onCreateApp(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get("name") ?? "");
+    createApp.mutate(name, { onSuccess: () => form.reset() });
+  }
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
+        {query.isFetching ? <Spinner label={t.loading} /> : null}
+      </div>
+      <p className="mt-1 max-w-prose text-muted">{t.intro(mode)}</p>
+      <dl className="mt-4 flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:gap-3">
+        <dt className="text-sm font-semibold text-muted">{t.baseUrl}</dt>
+        <dd className="min-w-0">
+          <code className="font-mono text-sm break-all text-ink">{apiBaseUrl}</code>
+        </dd>
+        <dd className="sm:ml-auto">
+          <Link href="/docs" className="text-sm font-semibold text-brand underline">
+            {t.docs}
+          </Link>
+        </dd>
+      </dl>
+
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
+          {error}
+        </p>
+      ) : null}
+      {liveLocked ? (
+        <p className="mt-4 rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink">
+          {t.liveLocked}{" "}
+          <Link href="/dashboard/settings#production" className="font-semibold text-brand underline">
+            {t.requestProduction}
+          </Link>
+        </p>
+      ) : null}
+
+      <h2 className="mt-8 text-lg font-semibold text-ink">{t.applications}</h2>
+      <div className="mt-3 space-y-4">
+        {query.data.applications.map((app) => (
+          <section key={app.id} aria-labelledby={`app-${app.id}`} className="rounded-2xl border border-line bg-surface p-5">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h3 id={`app-${app.id}`} className="font-semibold text-ink">
+                  {app.name}
+                </h3>
+                <p className="text-xs text-muted">
+                  {t.applicationId} <code className="font-mono break-all">{app.id}</code> · {t.created} <DateTime value={app.created_at} locale={locale} />
+                </p>
+              </div>
+              <Button onClick={() => createKey.mutate(app.id)} loading={createKey.isPending && createKey.variables === app.id} disabled={liveLocked || !hydrated}>
+                {t.createKey}
+                <span className="sr-only"> : {app.name}</span>
+              </Button>
+            </div>
+            {revealed?.applicationId === app.id ? (
+              <div className="mt-4">
+                <SecretReveal title={t.newKey} secret={revealed.key} locale={locale} onDone={() => setRevealed(null)} />
+              </div>
+            ) : null}
+            <h4 className="mt-4 text-sm font-semibold text-muted">{t.keys}</h4>
+            {app.keys.length === 0 ? (
+              <p className="mt-1 text-sm text-muted">{t.noKeys}</p>
+            ) : (
+              <ul className="divide-y divide-line">
+                {app.keys.map((k) => (
+                  <KeyRow key={k.id} k={k} locale={locale} busy={revoke.isPending && revoke.variables === k.id} onRevoke={(id) => revoke.mutate(id)} />
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </div>
+
+      <RequestLog locale={locale} mode={mode} />
+
+      <section aria-labelledby="new-app" className="mt-8 rounded-2xl border border-line bg-surface p-5">
+        <h2 id="new-app" className="text-lg font-semibold text-ink">
+          {t.newApp}
+        </h2>
+        <form method="post" onSubmit={onCreateApp} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Field label={t.appName} hint={t.appHint} name="name" required maxLength={60} error={appNameError} className="flex-1" />
+          <Button type="submit" loading={createApp.isPending} disabled={!hydrated}>
+            {t.createApp}
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { Amount } from "@/components/ui/Amount";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Spinner } from "@/components/ui/Spinner";
+import type { Mode } from "@/db/schema";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import type { SecureOrderResource } from "@/lib/secure-orders/schemas";
+import { ApiClientError, apiFetch } from "../api";
+import { Badge } from "../Badge";
+import { DateTime } from "../DateTime";
+import { Select } from "../Select";
+import { useHydrated } from "../useHydrated";
+import { ORDER_STATUSES, ORDER_TONE, orderCopy } from "./secure-orders/copy";
+
+type Order = SecureOrderResource;
+export type SecureOrdersOverview = { secure_orders: Order[] };
+
+const copy = defineCopy({
+  fr: {
+    title: "Commandes sécurisées",
+    intro: "L'acheteur paie, l'argent reste bloqué jusqu'à la livraison confirmée par le code de l'acheteur.",
+    create: "Créer une commande",
+    amount: "Montant (FCFA)",
+    description: "Description visible par l'acheteur",
+    phone: "Téléphone de l'acheteur",
+    phoneHint: "Par exemple +22370000001.",
+    submit: "Créer la commande",
+    list: "Commandes",
+    none: "Aucune commande.",
+    noneFiltered: "Aucune commande dans ce statut.",
+    status: "Statut",
+    all: "Tous",
+    detail: "Voir le détail",
+    buyer: "Lien acheteur",
+    courier: "Lien livreur",
+    copy: (what: string) => `Copier le ${what.toLowerCase()}`,
+    copied: "Lien copié.",
+    cancel: "Annuler la commande",
+    cancelConfirm: "Annuler cette commande ?",
+    cancelYes: "Oui, annuler",
+    keep: "Non",
+    loading: "Chargement…",
+    errors: {
+      INVALID_AMOUNT: "Le montant doit être un nombre entier entre 100 et 10 000 000 FCFA.",
+      MISSING_PHONE: "Indiquez le téléphone de l'acheteur.",
+      INVALID_PHONE: "Indiquez un numéro de 8 à 15 chiffres, par exemple +22370000001.",
+      MISSING_DESCRIPTION: "Indiquez une description (2 à 200 caractères).",
+      INVALID_DESCRIPTION: "La description compte 2 à 200 caractères.",
+      other: "L'opération a échoué. Réessayez dans un instant.",
+    } as Record<string, string>,
+  },
+  en: {
+    title: "Secure orders",
+    intro: "The buyer pays, the money stays held until delivery is confirmed with the buyer's code.",
+    create: "Create an order",
+    amount: "Amount (FCFA)",
+    description: "Description shown to the buyer",
+    phone: "Buyer's phone",
+    phoneHint: "For example +22370000001.",
+    submit: "Create the order",
+    list: "Orders",
+    none: "No order.",
+    noneFiltered: "No order with this status.",
+    status: "Status",
+    all: "All",
+    detail: "View the details",
+    buyer: "Buyer link",
+    courier: "Courier link",
+    copy: (what: string) => `Copy the ${what.toLowerCase()}`,
+    copied: "Link copied.",
+    cancel: "Cancel the order",
+    cancelConfirm: "Cancel this order?",
+    cancelYes: "Yes, cancel",
+    keep: "No",
+    loading: "Loading…",
+    errors: {
+      INVALID_AMOUNT: "The amount must be a whole number between 100 and 10,000,000 FCFA.",
+      MISSING_PHONE: "Enter the buyer's phone.",
+      INVALID_PHONE: "Enter 8 to 15 digits, for example +22370000001.",
+      MISSING_DESCRIPTION: "Enter a description (2 to 200 characters).",
+      INVALID_DESCRIPTION: "The description is 2 to 200 characters.",
+      other: "The operation failed. Try again in a moment.",
+    },
+  },
+});
+
+function OrderRow({ o, locale, onCancel, busy }: { o: Order; locale: Locale; onCancel: () => void; busy: boolean }) {
+  const t = copy[locale];
+  const o$ = orderCopy[locale];
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState("");
+  const copyLink = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(t.copied);
+    } catch {
+      setCopied(url);
+    }
+  };
+  const href = `/dashboard/secure-orders/${encodeURIComponent(o.id)}${locale === "en" ? "?lang=en" : ""}`;
+  return (
+    <li className="py-3 text-sm" data-testid="secure-order">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold break-words text-ink">{o.description}</span>
+        <Amount value={o.amount} className="text-ink" />
+        <Badge tone={ORDER_TONE[o.status]}>{o$.statuses[o.status]}</Badge>
+      </p>
+      <p className="text-muted">
+        <Link href={href} className="font-mono font-semibold text-brand underline">
+          {o.reference}
+        </Link>{" "}
+        · <code className="font-mono text-xs">{o.status}</code> · {o.customer_phone} · <DateTime value={o.created_at} locale={locale} />
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Link href={href} className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-brand underline hover:bg-brand-soft">
+          {t.detail}
+          <span className="sr-only"> {o.reference}</span>
+        </Link>
+        <Button variant="secondary" onClick={() => void copyLink(o.buyer_url)}>
+          {t.copy(t.buyer)}
+          <span className="sr-only"> {o.reference}</span>
+        </Button>
+        <Button variant="secondary" onClick={() => void copyLink(o.delivery_url)}>
+          {t.copy(t.courier)}
+          <span className="sr-only"> {o.reference}</span>
+        </Button>
+        {o.status === "CREATED" && !confirming ? (
+          <Button variant="ghost" onClick={() => setConfirming(true)}>
+            {t.cancel}
+          </Button>
+        ) : null}
+      </div>
+      <p role="status" className="mt-1 break-all">
+        {copied}
+      </p>
+      {confirming && o.status === "CREATED" ? (
+        <div role="group" aria-label={t.cancelConfirm} className="mt-2 flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-danger">{t.cancelConfirm}</span>
+          <Button variant="danger" loading={busy} onClick={onCancel}>
+            {t.cancelYes}
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t.keep}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mode: Mode; initial: SecureOrdersOverview }) {
+  const t = copy[locale];
+  const o$ = orderCopy[locale];
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState("");
+  const query = useQuery({
+    queryKey: ["secure-orders", mode, "list", status],
+    queryFn: () => apiFetch<SecureOrdersOverview>(`/dashboard-api/secure-orders?limit=50${status ? `&status=${status}` : ""}`),
+    initialData: status === "" ? initial : undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const message = (e: unknown) => (e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["secure-orders", mode] });
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch<Order>("/dashboard-api/secure-orders", { method: "POST", body }),
+    onMutate: () => {
+      setFieldErrors({});
+      setError(null);
+    },
+    onSuccess: () => void refresh(),
+    onError: (e) => (e instanceof ApiClientError && e.param ? setFieldErrors({ [e.param]: message(e) }) : setError(message(e))),
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => apiFetch<Order>(`/dashboard-api/secure-orders/${encodeURIComponent(id)}/cancel`, { method: "POST", body: {} }),
+    onMutate: () => setError(null),
+    onError: (e) => setError(message(e)),
+    onSettled: () => void refresh(),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const f = new FormData(form);
+    const a = String(f.get("amount") ?? "").trim();
+    create.mutate(
+      { amount: /^\d+$/.test(a) ? Number(a) : a || undefined, description: String(f.get("description") ?? ""), customer_phone: String(f.get("customer_phone") ?? "").trim() },
+      { onSuccess: () => form.reset() },
+    );
+  }
+
+  const orders = query.isPlaceholderData ? undefined : query.data?.secure_orders;
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
+        {query.isFetching ? <Spinner label={t.loading} /> : null}
+      </div>
+      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
+          {error}
+        </p>
+      ) : null}
+      <section aria-labelledby="so-create" className="mt-4 rounded-2xl border border-line bg-surface p-5">
+        <h2 id="so-create" className="text-lg font-semibold text-ink">
+          {t.create}
+        </h2>
+        <form method="post" onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-start">
+          <Field label={t.amount} name="amount" inputMode="numeric" error={fieldErrors.amount} />
+          <Field label={t.description} name="description" maxLength={200} error={fieldErrors.description} />
+          <Field label={t.phone} name="customer_phone" type="tel" hint={t.phoneHint} error={fieldErrors.customer_phone} />
+          <div className="sm:col-span-3">
+            <Button type="submit" loading={create.isPending} disabled={!hydrated}>
+              {t.submit}
+            </Button>
+          </div>
+        </form>
+      </section>
+      <section aria-labelledby="so-list" className="mt-8 rounded-2xl border border-line bg-surface p-5">
+        <h2 id="so-list" className="text-lg font-semibold text-ink">
+          {t.list}
+        </h2>
+        <Select
+          label={t.status}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          options={[{ value: "", label: t.all }, ...ORDER_STATUSES.map((s) => ({ value: s, label: o$.statuses[s] }))]}
+          className="mt-2 max-w-xs"
+        />
+        {query.isError ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-danger-strong">
+            {message(query.error)}
+          </p>
+        ) : !orders ? (
+          <Spinner label={t.loading} className="mt-2" />
+        ) : orders.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">{status ? t.noneFiltered : t.none}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-line">
+            {orders.map((o) => (
+              <OrderRow key={o.id} o={o} locale={locale} busy={cancel.isPending && cancel.variables === o.id} onCancel={() => cancel.mutate(o.id)} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,408 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Spinner } from "@/components/ui/Spinner";
+import type { Mode } from "@/db/schema";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import { ApiClientError, apiFetch } from "../api";
+import { Badge } from "../Badge";
+import { DateTime } from "../DateTime";
+import { SecretReveal } from "../SecretReveal";
+import { Select } from "../Select";
+import { useHydrated } from "../useHydrated";
+import { DeliveryStats, type DeliveryStatsData } from "./webhooks/DeliveryStats";
+import { EventPicker, noneChosenMessage, readEnabledEvents } from "./webhooks/EventPicker";
+
+type Endpoint = { id: string; url: string; description: string | null; enabled_events: string[]; enabled: boolean; created_at: string };
+type Log = { id: string; status: "PENDING" | "SUCCESS" | "FAILED"; event_type: string; url: string; attempt_count: number; response_status: number | null; error: string | null; created_at: string };
+type Attempt = { id: string; number: number; trigger: string; status: string; response_status: number | null; response_excerpt: string | null; error: string | null; duration_ms: number | null; created_at: string };
+export type WebhooksOverview = { endpoints: Endpoint[]; logs: Log[]; pagination?: unknown };
+
+const copy = defineCopy({
+  fr: {
+    title: "Webhooks",
+    intro: "Vos serveurs reçoivent un appel signé à chaque événement (paiement réussi, échoué, expiré…).",
+    endpoints: "Points de réception",
+    none: "Aucun point de réception.",
+    newEndpoint: "Ajouter un point de réception",
+    url: "Adresse HTTPS de réception",
+    urlHint: "Par exemple https://boutique.ml/webhooks/cauri",
+    description: "Description (facultatif)",
+    editEvents: "Modifier les événements",
+    saveEvents: "Enregistrer les événements",
+    cancel: "Annuler",
+    eventsSaved: "Événements enregistrés.",
+    stats: "Statistiques",
+    add: "Ajouter",
+    secretTitle: "Secret de signature",
+    enabled: "Actif",
+    disabled: "Désactivé",
+    enable: "Activer",
+    disable: "Désactiver",
+    roll: "Renouveler le secret",
+    allEvents: "tous les événements",
+    sendTest: "Envoyer un événement de test",
+    testSent: (n: number) => `Événement de test envoyé à ${n} point(s) de réception.`,
+    logs: "Livraisons",
+    status: "Statut",
+    all: "Tous",
+    noLogs: "Aucune livraison.",
+    event: "Événement",
+    attempts: "Tentatives",
+    details: "Détail des tentatives",
+    hide: "Masquer",
+    retry: "Renvoyer",
+    retried: "Renvoi effectué.",
+    loading: "Chargement…",
+    errors: {
+      INVALID_WEBHOOK_URL: "Indiquez une adresse HTTPS publique valide.",
+      INVALID_EVENT_TYPE: "Un des événements n'existe pas.",
+      NO_WEBHOOK_ENDPOINTS: "Ajoutez d'abord un point de réception actif.",
+      MISSING_FIELD: "Ce champ est obligatoire.",
+      other: "L'opération a échoué. Réessayez dans un instant.",
+    } as Record<string, string>,
+  },
+  en: {
+    title: "Webhooks",
+    intro: "Your servers receive a signed call on each event (payment succeeded, failed, expired…).",
+    endpoints: "Endpoints",
+    none: "No endpoint.",
+    newEndpoint: "Add an endpoint",
+    url: "HTTPS receiving URL",
+    urlHint: "For example https://shop.ml/webhooks/cauri",
+    description: "Description (optional)",
+    editEvents: "Edit events",
+    saveEvents: "Save events",
+    cancel: "Cancel",
+    eventsSaved: "Events saved.",
+    stats: "Statistics",
+    add: "Add",
+    secretTitle: "Signing secret",
+    enabled: "Enabled",
+    disabled: "Disabled",
+    enable: "Enable",
+    disable: "Disable",
+    roll: "Roll the secret",
+    allEvents: "all events",
+    sendTest: "Send a test event",
+    testSent: (n: number) => `Test event sent to ${n} endpoint(s).`,
+    logs: "Deliveries",
+    status: "Status",
+    all: "All",
+    noLogs: "No delivery.",
+    event: "Event",
+    attempts: "Attempts",
+    details: "Attempt details",
+    hide: "Hide",
+    retry: "Retry",
+    retried: "Retry done.",
+    loading: "Loading…",
+    errors: {
+      INVALID_WEBHOOK_URL: "Enter a valid public HTTPS URL.",
+      INVALID_EVENT_TYPE: "One of the events does not exist.",
+      NO_WEBHOOK_ENDPOINTS: "Add an enabled endpoint first.",
+      MISSING_FIELD: "This field is required.",
+      other: "The operation failed. Try again in a moment.",
+    },
+  },
+});
+
+const TONE = { PENDING: "warning", SUCCESS: "success", FAILED: "danger" } as const;
+
+function LogRow({ log, locale, onRetry, retrying }: { log: Log; locale: Locale; onRetry: () => void; retrying: boolean }) {
+  const t = copy[locale];
+  const [open, setOpen] = useState(false);
+  const detail = useQuery({ queryKey: ["webhook-log", log.id, log.attempt_count], queryFn: () => apiFetch<{ attempts: Attempt[] }>(`/dashboard-api/webhooks/logs/${encodeURIComponent(log.id)}`), enabled: open });
+  return (
+    <li className="py-3" data-testid="webhook-log">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <code className="font-mono">{log.event_type}</code>
+        <Badge tone={TONE[log.status]}>{log.status}</Badge>
+        <span className="break-all text-muted">{log.url}</span>
+        <span className="text-muted">
+          · {t.attempts} : {log.attempt_count}
+          {log.response_status ? ` · HTTP ${log.response_status}` : ""} · <DateTime value={log.created_at} locale={locale} />
+        </span>
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? t.hide : t.details}
+        </Button>
+        <Button variant="secondary" loading={retrying} onClick={onRetry}>
+          {t.retry}
+        </Button>
+      </div>
+      {open ? (
+        detail.isPending ? (
+          <Spinner label={t.loading} />
+        ) : detail.data ? (
+          <ol className="mt-2 space-y-1 text-sm">
+            {detail.data.attempts.map((a) => (
+              <li key={a.id} className="break-words">
+                #{a.number} · {a.trigger} · {a.status}
+                {a.response_status ? ` · HTTP ${a.response_status}` : ""}
+                {a.duration_ms !== null ? ` · ${a.duration_ms} ms` : ""}
+                {a.error ? ` · ${a.error}` : ""} · <DateTime value={a.created_at} locale={locale} />
+              </li>
+            ))}
+          </ol>
+        ) : null
+      ) : null}
+    </li>
+  );
+}
+
+function EndpointEventsForm({ locale, endpoint, eventTypes, saving, onSave, onCancel, onInvalid }: {
+  locale: Locale;
+  endpoint: Endpoint;
+  eventTypes: string[];
+  saving: boolean;
+  onSave: (events: string[]) => void;
+  onCancel: () => void;
+  onInvalid: () => void;
+}) {
+  const t = copy[locale];
+  const fieldName = `events_${endpoint.id}`;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const events = readEnabledEvents(new FormData(event.currentTarget), fieldName);
+    if (events) onSave(events);
+    else onInvalid();
+  }
+  return (
+    <form onSubmit={submit} className="mt-2 space-y-2" data-testid="endpoint-events-form">
+      <EventPicker locale={locale} eventTypes={eventTypes} initial={endpoint.enabled_events} name={fieldName} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={saving}>
+          {t.saveEvents}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {t.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function WebhooksView({ locale, mode, initial, initialStats, eventTypes }: { locale: Locale; mode: Mode; initial: WebhooksOverview; initialStats: DeliveryStatsData; eventTypes: string[] }) {
+  const t = copy[locale];
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState("");
+  const queryKey = ["webhooks", mode, status];
+  const query = useQuery({
+    queryKey,
+    queryFn: () => apiFetch<WebhooksOverview>(`/dashboard-api/webhooks?limit=50${status ? `&status=${status}` : ""}`),
+    initialData: status === "" ? initial : undefined,
+    staleTime: 5_000,
+  });
+  const stats = useQuery({ queryKey: ["webhook-stats", mode], queryFn: () => apiFetch<DeliveryStatsData>("/dashboard-api/webhooks/stats"), initialData: initialStats, staleTime: 5_000 });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState("");
+  const [urlError, setUrlError] = useState<string | undefined>();
+  const message = (e: unknown) => (e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other);
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ["webhooks", mode] }), queryClient.invalidateQueries({ queryKey: ["webhook-stats", mode] })]);
+  const start = () => {
+    setError(null);
+    setNotice("");
+  };
+
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch<Endpoint & { secret: string }>("/dashboard-api/webhooks/endpoints", { method: "POST", body }),
+    onMutate: () => {
+      start();
+      setUrlError(undefined);
+    },
+    onSuccess: (e) => {
+      setSecret({ id: e.id, secret: e.secret });
+      void refresh();
+    },
+    onError: (e) => (e instanceof ApiClientError && e.param === "url" ? setUrlError(message(e)) : setError(message(e))),
+  });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: { enabled: boolean } | { enabled_events: string[] } }) =>
+      apiFetch(`/dashboard-api/webhooks/endpoints/${encodeURIComponent(id)}`, { method: "POST", body }),
+    onMutate: start,
+    onSuccess: (_, { body }) => {
+      if ("enabled_events" in body) {
+        setEditing(null);
+        setNotice(t.eventsSaved);
+      }
+    },
+    onError: (e) => setError(message(e)),
+    onSettled: () => void refresh(),
+  });
+  const roll = useMutation({
+    mutationFn: (id: string) => apiFetch<{ id: string; secret: string }>(`/dashboard-api/webhooks/endpoints/${encodeURIComponent(id)}/roll`, { method: "POST", body: {} }),
+    onMutate: start,
+    onSuccess: (e) => setSecret({ id: e.id, secret: e.secret }),
+    onError: (e) => setError(message(e)),
+  });
+  const test = useMutation({
+    mutationFn: () => apiFetch<{ deliveries: unknown[] }>("/dashboard-api/webhooks/test", { method: "POST", body: {} }),
+    onMutate: start,
+    onSuccess: (r) => {
+      setNotice(t.testSent(r.deliveries.length));
+      setTimeout(() => void refresh(), 1500);
+    },
+    onError: (e) => setError(message(e)),
+  });
+  const retry = useMutation({
+    mutationFn: (id: string) => apiFetch(`/dashboard-api/webhooks/logs/${encodeURIComponent(id)}/retry`, { method: "POST" }),
+    onMutate: start,
+    onSuccess: () => setNotice(t.retried),
+    onError: (e) => setError(message(e)),
+    onSettled: () => void refresh(),
+  });
+
+  function onCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const f = new FormData(form);
+    const body: Record<string, unknown> = { url: String(f.get("url") ?? "").trim() };
+    const description = String(f.get("description") ?? "").trim();
+    if (description) body.description = description;
+    const events = readEnabledEvents(f);
+    if (!events) {
+      setError(noneChosenMessage(locale));
+      return;
+    }
+    body.enabled_events = events;
+    create.mutate(body, { onSuccess: () => form.reset() });
+  }
+
+  const data = query.data;
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
+        {query.isFetching ? <Spinner label={t.loading} /> : null}
+      </div>
+      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className="mt-2 text-sm font-medium text-brand-strong">
+        {notice}
+      </p>
+      {secret ? (
+        <div className="mt-4">
+          <SecretReveal title={t.secretTitle} secret={secret.secret} locale={locale} onDone={() => setSecret(null)} />
+        </div>
+      ) : null}
+
+      <section aria-labelledby="wh-endpoints" className="mt-4 rounded-2xl border border-line bg-surface p-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="wh-endpoints" className="text-lg font-semibold text-ink">
+            {t.endpoints}
+          </h2>
+          <Button variant="secondary" onClick={() => test.mutate()} loading={test.isPending} disabled={!hydrated}>
+            {t.sendTest}
+          </Button>
+        </div>
+        {!data ? (
+          <Spinner label={t.loading} />
+        ) : data.endpoints.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">{t.none}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-line">
+            {data.endpoints.map((e) => (
+              <li key={e.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between" data-testid="webhook-endpoint">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="break-all font-mono text-sm text-ink">{e.url}</span>
+                    <Badge tone={e.enabled ? "success" : "neutral"}>{e.enabled ? t.enabled : t.disabled}</Badge>
+                  </p>
+                  <p className="text-xs text-muted">
+                    {e.enabled_events.length && !e.enabled_events.includes("*") ? e.enabled_events.join(", ") : t.allEvents} · <DateTime value={e.created_at} locale={locale} />
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" onClick={() => update.mutate({ id: e.id, body: { enabled: !e.enabled } })}>
+                    {e.enabled ? t.disable : t.enable}
+                    <span className="sr-only"> {e.url}</span>
+                  </Button>
+                  <Button variant="secondary" onClick={() => roll.mutate(e.id)} loading={roll.isPending && roll.variables === e.id}>
+                    {t.roll}
+                    <span className="sr-only"> {e.url}</span>
+                  </Button>
+                  <Button variant="secondary" aria-expanded={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
+                    {t.editEvents}
+                    <span className="sr-only"> {e.url}</span>
+                  </Button>
+                </div>
+                {editing === e.id ? (
+                  <div className="sm:basis-full">
+                    <EndpointEventsForm
+                      locale={locale}
+                      endpoint={e}
+                      eventTypes={eventTypes}
+                      saving={update.isPending}
+                      onSave={(events) => update.mutate({ id: e.id, body: { enabled_events: events } })}
+                      onCancel={() => setEditing(null)}
+                      onInvalid={() => setError(noneChosenMessage(locale))}
+                    />
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <form method="post" onSubmit={onCreate} noValidate className="mt-4 grid gap-3 border-t border-line pt-4 sm:grid-cols-2">
+          <h3 className="font-semibold text-ink sm:col-span-2">{t.newEndpoint}</h3>
+          <Field label={t.url} name="url" type="url" hint={t.urlHint} error={urlError} className="sm:col-span-2" />
+          <Field label={t.description} name="description" maxLength={200} />
+          <div className="sm:col-span-2">
+            <EventPicker locale={locale} eventTypes={eventTypes} />
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" loading={create.isPending} disabled={!hydrated}>
+              {t.add}
+            </Button>
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="wh-stats" className="mt-8 rounded-2xl border border-line bg-surface p-5">
+        <h2 id="wh-stats" className="text-lg font-semibold text-ink">
+          {t.stats}
+        </h2>
+        <div className="mt-2">
+          <DeliveryStats locale={locale} data={stats.data} />
+        </div>
+      </section>
+
+      <section aria-labelledby="wh-logs" className="mt-8 rounded-2xl border border-line bg-surface p-5">
+        <h2 id="wh-logs" className="text-lg font-semibold text-ink">
+          {t.logs}
+        </h2>
+        <Select
+          label={t.status}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          options={[{ value: "", label: t.all }, ...(["PENDING", "SUCCESS", "FAILED"] as const).map((s) => ({ value: s, label: s }))]}
+          className="mt-2 max-w-xs"
+        />
+        {!data ? (
+          <Spinner label={t.loading} />
+        ) : data.logs.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">{t.noLogs}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-line">
+            {data.logs.map((l) => (
+              <LogRow key={l.id} log={l} locale={locale} onRetry={() => retry.mutate(l.id)} retrying={retry.isPending && retry.variables === l.id} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,361 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Spinner } from "@/components/ui/Spinner";
+import type { Mode } from "@/db/schema";
+import { formatXof } from "@/lib/format/money";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import type { Balance } from "@/lib/withdrawals/balance";
+import type { WithdrawalQuote } from "@/lib/withdrawals/fees";
+import type { WithdrawalResource } from "@/lib/withdrawals/schemas";
+import { ApiClientError, apiFetch } from "../api";
+import { ConfirmInline } from "../ConfirmInline";
+import { Badge, type BadgeTone } from "../Badge";
+import { DateTime } from "../DateTime";
+import { useHydrated } from "../useHydrated";
+
+export type WithdrawalsOverview = {
+  balance: Balance;
+  withdrawals: WithdrawalResource[];
+  pagination: { page: number; limit: number; total: number; pages: number };
+};
+
+const STATUS_TONE: Record<WithdrawalResource["status"], BadgeTone> = { PENDING: "warning", APPROVED: "info", COMPLETED: "success", REJECTED: "danger", CANCELLED: "neutral" };
+
+const copy = defineCopy({
+  fr: {
+    title: "Retraits",
+    intro: "Retirez votre solde disponible vers un numéro mobile money. Notre équipe vérifie et exécute chaque retrait ; le montant reste réservé jusque-là.",
+    available: "Disponible",
+    reserved: "Réservé (retraits en cours)",
+    held: "Bloqué (commandes sécurisées)",
+    request: "Demander un retrait",
+    amount: "Montant (FCFA, frais inclus)",
+    amountHint: (min: string, max: string) => `Entre ${min} et ${max}.`,
+    phone: "Numéro mobile money qui reçoit le retrait",
+    phoneHint: "Par exemple +22370000001.",
+    notes: "Note (facultatif)",
+    fee: "Frais",
+    net: "Vous recevez",
+    quoting: "Calcul des frais…",
+    submit: "Demander le retrait",
+    requested: "Demande de retrait reçue. Le montant est réservé sur votre solde jusqu'au virement.",
+    history: "Historique",
+    none: "Aucun retrait pour l'instant.",
+    reference: "Référence",
+    date: "Date",
+    status: "Statut",
+    phoneCol: "Numéro",
+    actions: "Actions",
+    cancel: "Annuler",
+    cancelConfirm: "Annuler ce retrait ?",
+    cancelYes: "Oui, annuler",
+    keep: "Non",
+    loading: "Chargement…",
+    loadError: "Impossible de charger les retraits. Réessayez.",
+    retry: "Réessayer",
+    previous: "Page précédente",
+    next: "Page suivante",
+    pageOf: (p: number, n: number) => `Page ${p} sur ${n}`,
+    statuses: { PENDING: "En attente", APPROVED: "Approuvé", COMPLETED: "Effectué", REJECTED: "Rejeté", CANCELLED: "Annulé" } as Record<string, string>,
+    errors: {
+      INVALID_AMOUNT: "Le montant doit être un nombre entier de FCFA entre 50 000 et 5 000 000.",
+      INVALID_PHONE: "Indiquez un numéro de téléphone valide, par exemple +22370000001.",
+      INVALID_NOTES: "La note compte au plus 500 caractères.",
+      KYC_NOT_APPROVED: "Les retraits demandent un KYC approuvé. Soumettez vos documents dans Paramètres.",
+      INSUFFICIENT_BALANCE: "Votre solde disponible ne couvre pas ce montant.",
+      FEE_CHANGED: "Les frais ont changé : vérifiez le nouveau montant des frais et confirmez.",
+      ACCOUNT_INACTIVE: "Votre compte est suspendu : les retraits sont fermés.",
+      PARTNER_WITHDRAWAL_CLOSED: "Les comptes partenaires ne font pas de retraits.",
+      WITHDRAWAL_NOT_PENDING: "Ce retrait n'est plus en attente : il ne peut plus être annulé.",
+      NOT_FOUND: "Ce retrait n'existe pas.",
+      other: "L'opération a échoué. Réessayez dans un instant.",
+    } as Record<string, string>,
+  },
+  en: {
+    title: "Withdrawals",
+    intro: "Withdraw your available balance to a mobile-money number. Our team verifies and executes each withdrawal; the amount stays reserved until then.",
+    available: "Available",
+    reserved: "Reserved (withdrawals in progress)",
+    held: "Held (secure orders)",
+    request: "Request a withdrawal",
+    amount: "Amount (FCFA, fee included)",
+    amountHint: (min: string, max: string) => `Between ${min} and ${max}.`,
+    phone: "Mobile-money number receiving the withdrawal",
+    phoneHint: "For example +22370000001.",
+    notes: "Note (optional)",
+    fee: "Fee",
+    net: "You receive",
+    quoting: "Computing the fee…",
+    submit: "Request the withdrawal",
+    requested: "Withdrawal request received. The amount is reserved on your balance until the transfer.",
+    history: "History",
+    none: "No withdrawal yet.",
+    reference: "Reference",
+    date: "Date",
+    status: "Status",
+    phoneCol: "Number",
+    actions: "Actions",
+    cancel: "Cancel",
+    cancelConfirm: "Cancel this withdrawal?",
+    cancelYes: "Yes, cancel",
+    keep: "No",
+    loading: "Loading…",
+    loadError: "Could not load the withdrawals. Try again.",
+    retry: "Try again",
+    previous: "Previous page",
+    next: "Next page",
+    pageOf: (p: number, n: number) => `Page ${p} of ${n}`,
+    statuses: { PENDING: "Pending", APPROVED: "Approved", COMPLETED: "Completed", REJECTED: "Rejected", CANCELLED: "Cancelled" },
+    errors: {
+      INVALID_AMOUNT: "The amount must be a whole number of FCFA between 50,000 and 5,000,000.",
+      INVALID_PHONE: "Enter a valid phone number, for example +22370000001.",
+      INVALID_NOTES: "The note is at most 500 characters.",
+      KYC_NOT_APPROVED: "Withdrawals need an approved KYC. Submit your documents in Settings.",
+      INSUFFICIENT_BALANCE: "Your available balance does not cover this amount.",
+      FEE_CHANGED: "The fee changed: check the new fee and confirm.",
+      ACCOUNT_INACTIVE: "Your account is suspended: withdrawals are closed.",
+      PARTNER_WITHDRAWAL_CLOSED: "Partner accounts do not make withdrawals.",
+      WITHDRAWAL_NOT_PENDING: "This withdrawal is no longer pending: it can no longer be cancelled.",
+      NOT_FOUND: "This withdrawal does not exist.",
+      other: "The operation failed. Try again in a moment.",
+    },
+  },
+});
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
+
+function WithdrawalRow({ w, locale, onCancel, busy }: { w: WithdrawalResource; locale: Locale; onCancel: () => void; busy: boolean }) {
+  const t = copy[locale];
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <tr className="border-t border-line align-top" data-testid="withdrawal-row">
+      <td className="py-2 pr-3">
+        <DateTime value={w.created_at} locale={locale} />
+      </td>
+      <td className="py-2 pr-3 font-mono text-xs break-all">{w.reference}</td>
+      <td className="py-2 pr-3 whitespace-nowrap">{formatXof(w.amount)}</td>
+      <td className="py-2 pr-3">{w.phone_number}</td>
+      <td className="py-2 pr-3">
+        <Badge tone={STATUS_TONE[w.status]}>{t.statuses[w.status]}</Badge>
+      </td>
+      <td className="py-2">
+        {w.status === "PENDING" ? (
+          confirming ? (
+            <ConfirmInline question={t.cancelConfirm} yes={t.cancelYes} no={t.keep} busy={busy} onYes={onCancel} onNo={() => setConfirming(false)} />
+          ) : (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              {t.cancel}
+              <span className="sr-only"> {w.reference}</span>
+            </Button>
+          )
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: Locale; mode: Mode; initial: WithdrawalsOverview; min: number; max: number }) {
+  const t = copy[locale];
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const queryKey = ["withdrawals", mode, page];
+  const query = useQuery({
+    queryKey,
+    queryFn: () => apiFetch<WithdrawalsOverview>(`/dashboard-api/withdrawals?page=${page}&limit=20`),
+    initialData: page === 1 ? initial : undefined,
+    staleTime: 5_000,
+  });
+  const [amount, setAmount] = useState("");
+  const [phone, setPhone] = useState("");
+  const [notes, setNotes] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const debounced = useDebounced(amount.trim(), 300);
+  const amountValid = /^\d+$/.test(debounced) && Number(debounced) >= min && Number(debounced) <= max;
+  const quote = useQuery({
+    queryKey: ["withdrawal-quote", debounced],
+    queryFn: () => apiFetch<WithdrawalQuote>(`/dashboard-api/withdrawals/quote?amount=${encodeURIComponent(debounced)}`),
+    enabled: amountValid,
+    staleTime: 60_000,
+  });
+
+  const message = (e: unknown) => (e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["withdrawals", mode] });
+
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch<{ withdrawal: WithdrawalResource; message: string }>("/dashboard-api/withdrawals", { method: "POST", body }),
+    onMutate: () => {
+      setError(null);
+      setNotice(null);
+      setFieldErrors({});
+    },
+    onSuccess: () => {
+      setNotice(t.requested);
+      setAmount("");
+      setNotes("");
+      setPage(1);
+      void refresh();
+    },
+    onError: (e) => {
+      const msg = message(e);
+      if (e instanceof ApiClientError && e.param && ["amount", "phone_number", "notes"].includes(e.param)) setFieldErrors({ [e.param]: msg });
+      else setError(msg);
+      if (e instanceof ApiClientError && e.code === "FEE_CHANGED") void quote.refetch();
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => apiFetch<WithdrawalResource>(`/dashboard-api/withdrawals/${encodeURIComponent(id)}/cancel`, { method: "POST" }),
+    onMutate: () => {
+      setError(null);
+      setNotice(null);
+    },
+    onSettled: () => void refresh(),
+    onError: (e) => setError(message(e)),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const a = amount.trim();
+    const n = /^\d+$/.test(a) ? Number(a) : a === "" ? undefined : NaN;
+    const body: Record<string, unknown> = { amount: n, provider: "OPERATOR_MONEY", phone_number: phone };
+    if (notes.trim()) body.notes = notes.trim();
+    if (quote.data && quote.data.amount === n) body.quoted_fee = quote.data.fee;
+    create.mutate(body);
+  }
+
+  const data = query.data;
+  const balance = data?.balance ?? initial.balance;
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
+        {query.isFetching ? <Spinner label={t.loading} /> : null}
+      </div>
+      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+
+      <dl className="mt-4 grid gap-3 sm:grid-cols-3">
+        {(
+          [
+            ["available", t.available, balance.available],
+            ["reserved", t.reserved, balance.reserved],
+            ["held", t.held, balance.held],
+          ] as const
+        ).map(([key, label, value]) => (
+          <div key={key} className="rounded-2xl border border-line bg-surface p-4">
+            <dt className="text-sm font-semibold text-muted">{label}</dt>
+            <dd className="mt-1 text-xl font-bold text-ink" data-testid={`balance-${key}`}>
+              {formatXof(value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className="mt-2 text-sm font-medium text-brand-strong">
+        {notice ?? ""}
+      </p>
+
+      <section aria-labelledby="wd-request" className="mt-4 rounded-2xl border border-line bg-surface p-5">
+        <h2 id="wd-request" className="text-lg font-semibold text-ink">
+          {t.request}
+        </h2>
+        <form method="post" onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
+          <Field
+            label={t.amount}
+            name="amount"
+            inputMode="numeric"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            hint={t.amountHint(formatXof(min), formatXof(max))}
+            error={fieldErrors.amount}
+          />
+          <Field label={t.phone} name="phone_number" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} hint={t.phoneHint} error={fieldErrors.phone_number} />
+          <Field label={t.notes} name="notes" maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} error={fieldErrors.notes} className="sm:col-span-2" />
+          <div className="sm:col-span-2" aria-live="polite" data-testid="withdrawal-quote">
+            {amountValid && quote.data ? (
+              <p className="text-sm text-ink">
+                {t.fee} : <strong>{formatXof(quote.data.fee)}</strong> · {t.net} : <strong>{formatXof(quote.data.net_amount)}</strong>
+              </p>
+            ) : amountValid && quote.isFetching ? (
+              <p className="text-sm text-muted">{t.quoting}</p>
+            ) : null}
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" loading={create.isPending} disabled={!hydrated}>
+              {t.submit}
+            </Button>
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="wd-history" className="mt-8">
+        <h2 id="wd-history" className="text-lg font-semibold text-ink">
+          {t.history}
+        </h2>
+        {query.isError && !data ? (
+          <div role="alert" className="mt-2 text-sm text-danger-strong">
+            {t.loadError}{" "}
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {t.retry}
+            </Button>
+          </div>
+        ) : !data ? (
+          <Spinner label={t.loading} />
+        ) : data.withdrawals.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">{t.none}</p>
+        ) : (
+          <div className="relative mt-2 overflow-x-auto rounded-2xl border border-line bg-surface p-3" tabIndex={0} role="region" aria-label={t.history}>
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <thead>
+                <tr className="text-muted">
+                  <th scope="col" className="py-2 pr-3">{t.date}</th>
+                  <th scope="col" className="py-2 pr-3">{t.reference}</th>
+                  <th scope="col" className="py-2 pr-3">{t.amount}</th>
+                  <th scope="col" className="py-2 pr-3">{t.phoneCol}</th>
+                  <th scope="col" className="py-2 pr-3">{t.status}</th>
+                  <th scope="col" className="py-2">{t.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.withdrawals.map((w) => (
+                  <WithdrawalRow key={w.id} w={w} locale={locale} busy={cancel.isPending && cancel.variables === w.id} onCancel={() => cancel.mutate(w.id)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data && data.pagination.pages > 1 ? (
+          <nav aria-label={t.pageOf(page, data.pagination.pages)} className="mt-3 flex items-center gap-2">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              {t.previous}
+            </Button>
+            <span className="text-sm text-muted">{t.pageOf(page, data.pagination.pages)}</span>
+            <Button variant="secondary" disabled={page >= data.pagination.pages} onClick={() => setPage((p) => p + 1)}>
+              {t.next}
+            </Button>
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import Link from "next/link";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import { useHydrated } from "../useHydrated";
+import { ApiClientError, apiFetch } from "../api";
+import { NEW_KEY_STORAGE } from "../storage";
+
+const copy = defineCopy({
+  fr: {
+    businessName: "Nom de votre commerce",
+    businessHint: "Vos clients le voient sur leur téléphone au moment de payer.",
+    email: "Adresse e-mail",
+    password: "Mot de passe",
+    passwordHint: "Au moins 10 caractères.",
+    submit: "Créer mon compte",
+    submitting: "Création du compte…",
+    errors: {
+      INVALID_BUSINESS_NAME: "Indiquez un nom de 2 à 80 caractères.",
+      INVALID_EMAIL: "Cette adresse e-mail n'est pas valide.",
+      EMAIL_TAKEN: "Un compte existe déjà avec cette adresse. Connectez-vous.",
+      INVALID_PASSWORD: "Le mot de passe doit compter au moins 10 caractères (72 octets au plus).",
+      RATE_LIMIT_EXCEEDED: "Trop de créations de compte depuis votre connexion. Patientez une minute.",
+      other: "La création du compte a échoué. Réessayez dans un instant.",
+    },
+    formError: "Corrigez le champ indiqué.",
+    already: "Déjà un compte ?",
+    signIn: "Se connecter",
+    terms: "Votre compte démarre en mode test : rien n'est débité, vous pouvez tout essayer.",
+  },
+  en: {
+    businessName: "Your business name",
+    businessHint: "Customers see it on their phone when they pay.",
+    email: "E-mail address",
+    password: "Password",
+    passwordHint: "At least 10 characters.",
+    submit: "Create my account",
+    submitting: "Creating the account…",
+    errors: {
+      INVALID_BUSINESS_NAME: "Enter a name of 2 to 80 characters.",
+      INVALID_EMAIL: "This e-mail address is not valid.",
+      EMAIL_TAKEN: "An account already uses this address. Sign in instead.",
+      INVALID_PASSWORD: "The password needs at least 10 characters (72 bytes at most).",
+      RATE_LIMIT_EXCEEDED: "Too many sign-ups from your connection. Wait a minute.",
+      other: "Creating the account failed. Try again in a moment.",
+    },
+    formError: "Fix the field shown.",
+    already: "Already have an account?",
+    signIn: "Sign in",
+    terms: "Your account starts in test mode: nothing is charged, you can try everything.",
+  },
+});
+
+type FieldName = "business_name" | "email" | "password";
+const FIELD_OF: Record<string, FieldName> = { INVALID_BUSINESS_NAME: "business_name", INVALID_EMAIL: "email", EMAIL_TAKEN: "email", INVALID_PASSWORD: "password" };
+
+/**
+ * Sign-up: creates the account (POST /dashboard-api/signup), hands the test key to the
+ * dashboard home through sessionStorage (shown there once, then deleted), signs in, goes home.
+ */
+export function SignUpForm({ locale }: { locale: Locale }) {
+  const t = copy[locale];
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (formError) alertRef.current?.focus();
+  }, [formError]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = { business_name: String(form.get("business_name") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    setBusy(true);
+    setFieldError(null);
+    setFormError(null);
+    try {
+      const created = await apiFetch<{ test_key: string }>("/dashboard-api/signup", { method: "POST", body });
+      window.sessionStorage.setItem(NEW_KEY_STORAGE, created.test_key);
+      const result = await signIn("credentials", { email: body.email, password: body.password, redirect: false });
+      window.location.assign(result?.ok ? "/dashboard" : `/signin?lang=${locale}`);
+    } catch (error) {
+      const code = error instanceof ApiClientError ? error.code : "other";
+      const message = (t.errors as Record<string, string>)[code] ?? t.errors.other;
+      const field = FIELD_OF[code];
+      if (field) {
+        setFieldError({ field, message });
+        setFormError(t.formError);
+      } else setFormError(message);
+      setBusy(false);
+    }
+  }
+
+  const errorFor = (field: FieldName) => (fieldError?.field === field ? fieldError.message : undefined);
+
+  return (
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {formError ? (
+        <p ref={alertRef} tabIndex={-1} role="alert" className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
+          {formError}
+        </p>
+      ) : null}
+      <Field label={t.businessName} hint={t.businessHint} name="business_name" autoComplete="organization" required maxLength={80} error={errorFor("business_name")} />
+      <Field label={t.email} name="email" type="email" autoComplete="email" inputMode="email" required error={errorFor("email")} />
+      <Field label={t.password} hint={t.passwordHint} name="password" type="password" autoComplete="new-password" required minLength={10} error={errorFor("password")} />
+      <p className="text-sm text-muted">{t.terms}</p>
+      <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+        {busy ? t.submitting : t.submit}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        {t.already}{" "}
+        <Link href={`/signin?lang=${locale}`} className="font-semibold text-brand underline">
+          {t.signIn}
+        </Link>
+      </p>
+    </form>
+  );
+}

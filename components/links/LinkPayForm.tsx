@@ -1,0 +1,118 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { formatXof } from "@/lib/format/money";
+import type { Locale } from "@/lib/i18n/locale";
+import { linkCopy } from "./copy";
+
+type Props = {
+  locale: Locale;
+  slug: string;
+  mode: "FIXED" | "OPEN";
+  amount: number | null;
+  minAmount: number | null;
+  maxAmount: number | null;
+};
+
+type ApiAnswer = { success: boolean; data?: { redirect_url: string }; error?: { code: string; message: string; param?: string } };
+
+/**
+ * The link page's form: the amount (OPEN links, within the link's bounds) and the customer's
+ * number; it asks POST /v1/payment-links/{slug}/checkout for a payment and sends the customer to
+ * the hosted checkout, where the collection is pushed to their phone.
+ */
+export function LinkPayForm({ locale, slug, mode, amount, minAmount, maxAmount }: Props) {
+  const t = linkCopy[locale];
+  const [value, setValue] = useState("");
+  const [phone, setPhone] = useState("");
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const min = minAmount ?? 100;
+  const max = maxAmount ?? 5_000_000;
+  const chosen = mode === "OPEN" ? Number(value.replace(/\s/g, "")) : amount!;
+  const amountOk = mode === "FIXED" || (Number.isInteger(chosen) && chosen >= min && chosen <= max && value.trim() !== "");
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    let bad = false;
+    if (!amountOk) {
+      setAmountError(t.amountInvalid(formatXof(min), formatXof(max)));
+      bad = true;
+    } else setAmountError(null);
+    if (phone.trim() === "") {
+      setPhoneError(t.phoneMissing);
+      bad = true;
+    } else setPhoneError(null);
+    if (bad) return;
+    setBusy(true);
+    try {
+      const response = await fetch(`/v1/payment-links/${encodeURIComponent(slug)}/checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(mode === "OPEN" ? { customer_phone: phone, amount: chosen } : { customer_phone: phone }),
+      });
+      const body = (await response.json().catch(() => null)) as ApiAnswer | null;
+      if (body?.success && body.data) {
+        window.location.assign(body.data.redirect_url);
+        return;
+      }
+      const code = body?.error?.code ?? "NETWORK";
+      if (code === "INVALID_PHONE" || code === "MISSING_PHONE") setPhoneError(code === "MISSING_PHONE" ? t.phoneMissing : t.phoneInvalid);
+      else if (code === "AMOUNT_OUT_OF_RANGE") setAmountError(t.amountInvalid(formatXof(min), formatXof(max)));
+      else if (code === "RATE_LIMIT_EXCEEDED") setFormError(t.tooMany);
+      else if (code === "LINK_INACTIVE" || code === "LINK_ARCHIVED" || code === "LINK_UNAVAILABLE") {
+        // The link changed under the customer: the page says what it is now.
+        window.location.reload();
+        return;
+      } else setFormError(t.networkError);
+      setBusy(false);
+    } catch {
+      setFormError(t.networkError);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
+      {mode === "OPEN" ? (
+        <Field
+          label={t.amountLabel}
+          name="amount"
+          inputMode="numeric"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          hint={t.amountHint(formatXof(min), formatXof(max))}
+          error={amountError}
+          required
+        />
+      ) : null}
+      <Field
+        label={t.phoneLabel}
+        name="customer_phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        hint={t.phoneHint}
+        error={phoneError}
+        required
+      />
+      {formError ? (
+        <p role="alert" className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm text-ink">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" fullWidth loading={busy}>
+        {busy ? t.redirecting : mode === "FIXED" ? t.pay(formatXof(amount!)) : amountOk ? t.pay(formatXof(chosen)) : t.payOpen}
+      </Button>
+      <p className="text-center text-sm text-muted">{t.secure}</p>
+    </form>
+  );
+}

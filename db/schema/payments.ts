@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Mode } from "./merchants";
+
+export type PaymentStatus = "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
+/** What a payment pays for; settlement hands the outcome to that area. */
+export type PaymentPurpose = "direct" | "payment_link" | "secure_order" | "subscription";
+export type OperatorAdapterName = "simulator" | "sandbox" | "live";
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    applicationId: text("application_id").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("XOF"),
+    paymentMethod: text("payment_method").notNull().default("OPERATOR_MONEY"),
+    country: text("country"),
+    customerPhone: text("customer_phone").notNull(),
+    customerName: text("customer_name"),
+    customerEmail: text("customer_email"),
+    customerId: text("customer_id"),
+    description: text("description"),
+    returnUrl: text("return_url"),
+    clientReference: text("client_reference"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    items: jsonb("items").$type<unknown[] | null>(),
+    feeTotal: integer("fee_total").notNull(),
+    adapter: text("adapter").$type<OperatorAdapterName>().notNull(),
+    gatewayUsed: text("gateway_used").notNull(),
+    routingReason: text("routing_reason").notNull(),
+    provider: text("provider").notNull().default("OPERATOR_MONEY"),
+    providerRef: text("provider_ref"),
+    // Operator-side session started by the first initiation; reused on reload or double click.
+    operatorSessionId: text("operator_session_id"),
+    initiatedAt: timestamp("initiated_at", { withTimezone: true }),
+    statusReason: text("status_reason"),
+    purpose: text("purpose").$type<PaymentPurpose>().notNull().default("direct"),
+    purposeRef: text("purpose_ref"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("payments_list_idx").on(t.merchantId, t.mode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("payments_status_list_idx").on(t.merchantId, t.mode, t.status, t.createdAt.desc().nullsFirst()),
+    index("payments_client_ref_idx").on(t.merchantId, t.mode, t.clientReference),
+    index("payments_purpose_idx").on(t.purpose, t.purposeRef),
+    index("payments_pending_expiry_idx").on(t.expiresAt).where(sql`status = 'PENDING'`),
+    uniqueIndex("payments_operator_session_idx").on(t.operatorSessionId),
+  ],
+);
+
+export type Payment = typeof payments.$inferSelect;
+
+/**
+ * How many payments a merchant has per mode and status, so a list's `pagination.total` reads a
+ * handful of rows whatever the size of `payments`. A trigger on `payments` appends +1/-1 rows to
+ * `payment_count_deltas` (insert-only: a payment's transaction never waits on a shared counter
+ * row, so counters can add no lock wait and no deadlock to the money paths); the
+ * `payment-count-compaction` job folds them into `payment_counts`. A total is the sum of both,
+ * read in one statement (lib/payments/counts.ts).
+ */
+export const paymentCounts = pgTable(
+  "payment_counts",
+  {
+    merchantId: text("merchant_id").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.mode, t.status] })],
+);
+
+export const paymentCountDeltas = pgTable(
+  "payment_count_deltas",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: text("merchant_id").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
+    delta: smallint("delta").notNull(),
+  },
+  (t) => [index("payment_count_deltas_scope_idx").on(t.merchantId, t.mode, t.status)],
+);

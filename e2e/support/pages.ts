@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/**
+ * Full-page screenshots at phone and desktop width into the test output (test-results/), with
+ * axe at both widths and no sideways scrolling at 360 px (naming the elements that stick out).
+ */
+export async function screenshots(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    if (width === 360) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const culprits =
+        overflow > 0
+          ? await page.evaluate(() =>
+              [...document.querySelectorAll("body *")]
+                .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+                .slice(-5)
+                .map((e) => `${e.tagName}.${e.className}`.slice(0, 120)),
+            )
+          : [];
+      expect(overflow, `${name} scrolls sideways at 360 px: ${culprits.join(" | ")}`).toBeLessThanOrEqual(0);
+    }
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}

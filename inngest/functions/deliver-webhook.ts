@@ -1,0 +1,68 @@
+import { cron, eventType } from "inngest";
+import { z } from "zod";
+import { db } from "@/db/client";
+import { deliverOnce, dispatchEvents, overdueDeliveries } from "@/lib/webhooks/deliver";
+import { RETRY_SCHEDULE_MS } from "@/lib/webhooks/policy";
+import { inngest } from "../client";
+
+/** One event per delivery to send; the function run is that delivery's whole life. */
+export const webhookDeliveryDue = eventType("cauri/webhook.delivery.due", { schema: z.object({ delivery_id: z.string().min(1) }) });
+
+// Automatic attempts, plus room for runs that wake to find the row moved (a manual re-send, a
+// sandbox clock advance, a claim held by the embedded worker): the row decides, never the run.
+const MAX_ROUNDS = RETRY_SCHEDULE_MS.length * 2 + 2;
+
+/**
+ * Delivers one webhook: each attempt is a step calling lib/webhooks `deliverOnce` (claim if
+ * due, sign, POST, record), and the wait until the next attempt is a durable sleep until the
+ * time the row says. The database row stays the truth for status and attempts, so a run that
+ * is retried, duplicated or replaced sends nothing twice for the same attempt.
+ */
+export const deliverWebhook = inngest.createFunction(
+  { id: "deliver-webhook", triggers: [webhookDeliveryDue], retries: 3, concurrency: { limit: 50 } },
+  async ({ event, step }) => {
+    const deliveryId = event.data.delivery_id;
+    for (let round = 1; round <= MAX_ROUNDS; round++) {
+      const outcome = await step.run(`attempt-${round}`, () => deliverOnce(db(), deliveryId));
+      if (outcome.status !== "PENDING" || !outcome.wakeAt) return { delivery_id: deliveryId, status: outcome.status };
+      await step.sleepUntil(`wait-${round}`, new Date(outcome.wakeAt));
+    }
+    return { delivery_id: deliveryId, status: "PENDING" as const };
+  },
+);
+
+/**
+ * Hands deliveries to Inngest, one run each. The event id (`dedupe`) makes a repeated hand-off
+ * of the same delivery a no-op for Inngest's 24-hour de-duplication window.
+ */
+export async function enqueueDeliveries(items: { id: string; dedupe: string }[]): Promise<void> {
+  if (items.length === 0) return;
+  await inngest.send(items.map((d) => webhookDeliveryDue.create({ delivery_id: d.id }, { id: d.dedupe })));
+}
+
+/**
+ * Every minute: fans out any event the app processes did not (a crash between commit and
+ * fan-out), and hands out again deliveries overdue by more than a minute (a run that was lost).
+ */
+export const sweepWebhooks = inngest.createFunction({ id: "sweep-webhooks", triggers: [cron("* * * * *")] }, async ({ step }) => {
+  const created = await step.run("fan-out", async () => {
+    const ids: string[] = [];
+    for (;;) {
+      const { events, deliveries } = await dispatchEvents(db());
+      ids.push(...deliveries);
+      if (events === 0) return ids;
+    }
+  });
+  const overdue = await step.run("find-overdue", () => overdueDeliveries(db(), 60_000));
+  if (created.length || overdue.length) {
+    await step.run("enqueue", () => {
+      // A lost run is replaced at most every 10 minutes per delivery and attempt.
+      const bucket = Math.floor(Date.now() / 600_000);
+      return enqueueDeliveries([
+        ...created.map((id) => ({ id, dedupe: `${id}-new` })),
+        ...overdue.filter((d) => !created.includes(d.id)).map((d) => ({ id: d.id, dedupe: `${d.id}-${d.attemptCount}-${bucket}` })),
+      ]);
+    });
+  }
+  return { fanned_out: created.length, overdue: overdue.length };
+});

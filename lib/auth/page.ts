@@ -1,0 +1,40 @@
+import { cookies, headers } from "next/headers";
+import { LANG_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locale";
+
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The language of a dashboard, ops or sign-in page: `?lang=`, then the remembered cookie, then
+ * the browser; French by default. Each page resolves it (a layout cannot see `?lang=`), so the
+ * whole frame of the page is in one language.
+ */
+export async function pageLocale(searchParams?: SearchParams): Promise<Locale> {
+  const [params, cookieStore, headerList] = await Promise.all([searchParams ?? Promise.resolve({} as Record<string, string | string[] | undefined>), cookies(), headers()]);
+  const lang = params.lang;
+  return resolveLocale({
+    searchParamLang: typeof lang === "string" ? lang : undefined,
+    cookieLang: cookieStore.get(LANG_COOKIE)?.value,
+    acceptLanguage: headerList.get("accept-language") ?? undefined,
+  });
+}
+
+/** `?next=` of the sign-in page: a path on this site only (never `//host` or a full URL: no open redirect). */
+export function safeNextPath(value: string | string[] | undefined, fallback: string): string {
+  const v = typeof value === "string" ? value : undefined;
+  if (!v || !v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\")) return fallback;
+  return v;
+}
+
+/** What every dashboard page starts with: the session (or a redirect), the DomainContext of its mode, and its language. */
+export async function dashboardPage(path: string, searchParams?: SearchParams) {
+  const { requireDashboardContext } = await import("./session");
+  const [ctx, locale] = await Promise.all([requireDashboardContext(path), pageLocale(searchParams)]);
+  return { ctx, locale };
+}
+
+/** The ops console's pages: a staff session (merchants get 404) and the page's language. */
+export async function opsPage(path: string, searchParams?: SearchParams) {
+  const { requireStaffSession } = await import("./session");
+  const [{ user }, locale] = await Promise.all([requireStaffSession(path), pageLocale(searchParams)]);
+  return { staff: user, locale };
+}

@@ -1,0 +1,64 @@
+import { getServerSession } from "next-auth";
+import { cookies } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { db } from "@/db/client";
+import type { Merchant, Mode, User } from "@/db/schema";
+import type { DomainContext } from "@/lib/context";
+import { getMerchant } from "@/lib/platform/merchants";
+import { APPLICATION_COOKIE } from "./application-choice";
+import { dashboardContext } from "./dashboard-context";
+import { MODE_COOKIE, parseMode } from "./mode";
+import { authOptions, type SessionClaims } from "./options";
+import { getUser } from "./users";
+
+/**
+ * The signed-in user, reloaded from the database (the JWT only names them), or null. Cached for
+ * the duration of one server render so a layout and its page share one lookup.
+ */
+export const currentUser = cache(async (): Promise<User | null> => {
+  const session = (await getServerSession(authOptions)) as Partial<SessionClaims> | null;
+  if (!session?.uid) return null;
+  return getUser(db(), session.uid);
+});
+
+// Cached per render like currentUser, so every caller of one render gets the same object.
+const merchantOf = cache((merchantId: string) => getMerchant(db(), merchantId));
+
+const signInPath = (next: string) => `/signin?next=${encodeURIComponent(next)}`;
+
+/** Server components of /dashboard: a merchant user, or a redirect to /signin; staff get 404. */
+export async function requireMerchantSession(next = "/dashboard"): Promise<{ user: User; merchant: Merchant }> {
+  const user = await currentUser();
+  if (!user) redirect(signInPath(next));
+  if (user.role !== "merchant" || !user.merchantId) notFound();
+  const merchant = await merchantOf(user.merchantId);
+  if (!merchant) notFound();
+  return { user, merchant };
+}
+
+/** Server components of /ops: a staff user, or a redirect to /signin; merchants get 404 (the console's pages do not exist for them). */
+export async function requireStaffSession(next = "/ops"): Promise<{ user: User }> {
+  const user = await currentUser();
+  if (!user) redirect(signInPath(next));
+  if (user.role !== "staff") notFound();
+  return { user };
+}
+
+/** The dashboard's current mode (the switch's cookie); test unless the merchant chose live. */
+export async function currentMode(): Promise<Mode> {
+  return parseMode((await cookies()).get(MODE_COOKIE)?.value);
+}
+
+// One context per server render: the page and its frame (application switcher) share it.
+const sessionContext = cache(async (user: User, merchant: Merchant): Promise<DomainContext & { user: User }> => {
+  const chosen = (await cookies()).get(APPLICATION_COOKIE)?.value;
+  const ctx = await dashboardContext(db(), merchant, await currentMode(), chosen);
+  return { ...ctx, user };
+});
+
+/** Session + mode + chosen application → the DomainContext of /v1, for dashboard server components. */
+export async function requireDashboardContext(next = "/dashboard"): Promise<DomainContext & { user: User }> {
+  const { user, merchant } = await requireMerchantSession(next);
+  return sessionContext(user, merchant);
+}

@@ -1,0 +1,75 @@
+import { and, desc, eq, ilike, or, sql, count } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { customers, type Customer, type Mode } from "@/db/schema";
+import type { DomainContext } from "@/lib/context";
+import { reply } from "@/lib/http/envelope";
+import { newId } from "@/lib/ids";
+import { likePattern, pagination } from "@/lib/links/pagination";
+
+export type CustomerInput = { merchantId: string; mode: Mode; phone: string; name?: string | null; email?: string | null; at: Date };
+
+/**
+ * The merchant's customer for a phone, created on first sight (subscriptions, portal sessions,
+ * link payments, and any payment carrying a phone). One row per (merchant, mode, phone), kept
+ * by a unique index, so concurrent first payments from one phone make one customer. A name or
+ * e-mail given now replaces the stored one; an absent one leaves it.
+ */
+export async function upsertCustomer(db: Database, c: CustomerInput): Promise<Customer> {
+  const [row] = await db
+    .insert(customers)
+    .values({ id: newId("cus"), merchantId: c.merchantId, mode: c.mode, phone: c.phone, name: c.name ?? null, email: c.email ?? null, createdAt: c.at, updatedAt: c.at })
+    .onConflictDoUpdate({
+      target: [customers.merchantId, customers.mode, customers.phone],
+      set: {
+        name: sql`coalesce(excluded.name, ${customers.name})`,
+        email: sql`coalesce(excluded.email, ${customers.email})`,
+        updatedAt: sql`greatest(excluded.updated_at, ${customers.updatedAt})`,
+      },
+    })
+    .returning();
+  return row;
+}
+
+export type ListCustomersQuery = { page: number; limit: number; search?: string };
+
+/** GET /v1/billing/customers. */
+export async function listCustomers(ctx: DomainContext, q: ListCustomersQuery) {
+  const where = and(
+    eq(customers.merchantId, ctx.merchant.id),
+    eq(customers.mode, ctx.mode),
+    q.search ? or(ilike(customers.phone, likePattern(q.search)), ilike(customers.name, likePattern(q.search))) : undefined,
+  );
+  // Written out in full: inside a subquery, drizzle leaves outer columns unqualified.
+  const subscriptionCount = sql<number>`(select count(*) from subscriptions s where s.customer_id = "customers"."id")`;
+  const totalPaid = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.merchant_id = "customers"."merchant_id" and p.mode = "customers"."mode" and p.customer_phone = "customers"."phone" and p.status = 'SUCCESS')`;
+  // One query at a time: a request never holds two pooled connections at once.
+  const rows = await ctx.db
+      .select({ customer: customers, subscriptionCount, totalPaid })
+      .from(customers)
+      .where(where)
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+  const [{ n }] = await ctx.db.select({ n: count() }).from(customers).where(where);
+  return reply(
+    rows.map(({ customer: c, subscriptionCount: sc, totalPaid: tp }) => ({
+      id: c.id,
+      phone: c.phone,
+      name: c.name,
+      email: c.email,
+      created_at: c.createdAt.toISOString(),
+      subscription_count: Number(sc),
+      total_paid: Number(tp),
+    })),
+    { extra: { pagination: pagination(q.page, q.limit, Number(n)) } },
+  );
+}
+
+/**
+ * Purpose hook for "direct" payments (POST /v1/payments): the payer becomes (or updates) the
+ * merchant's customer when the payment settles. Link and subscription payments record their
+ * customer when they are created. Idempotent, so a call from payment creation as well is harmless.
+ */
+export async function directPaymentCustomerHook(tx: Database, payment: { merchantId: string; mode: Mode; customerPhone: string; customerName: string | null; customerEmail: string | null }, at: Date): Promise<void> {
+  await upsertCustomer(tx, { merchantId: payment.merchantId, mode: payment.mode, phone: payment.customerPhone, name: payment.customerName, email: payment.customerEmail, at });
+}

@@ -1,0 +1,41 @@
+import type { BillingPlan, Subscription } from "@/db/schema";
+import type { PlanResource, SubscriptionResource } from "./schemas";
+
+export function planResource(p: BillingPlan, subscriberCount: number): PlanResource {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    amount: p.amount,
+    currency: "XOF",
+    interval: p.interval,
+    is_active: p.isActive,
+    subscriber_count: subscriberCount,
+    livemode: p.mode === "live",
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+/** The subscription as the API shows it; also the object of subscription.* events. */
+export function subscriptionResource(s: Subscription, plan: Pick<BillingPlan, "name" | "amount" | "interval">): SubscriptionResource {
+  return {
+    id: s.id,
+    plan_id: s.planId,
+    plan_name: plan.name,
+    customer_id: s.customerId,
+    customer_phone: s.customerPhone,
+    status: s.status,
+    amount: plan.amount,
+    currency: "XOF",
+    interval: plan.interval,
+    next_billing_date: s.nextBillingDate.toISOString(),
+    next_retry_at: s.status === "PAST_DUE" && s.nextAttemptAt ? s.nextAttemptAt.toISOString() : null,
+    retry_count: s.retryCount,
+    cancelled_at: s.cancelledAt?.toISOString() ?? null,
+    cancel_reason: (s.cancelReason as SubscriptionResource["cancel_reason"]) ?? null,
+    metadata: s.metadata,
+    livemode: s.mode === "live",
+    created_at: s.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,40 @@
+import type { Database } from "@/db/client";
+import { events, type EventPayload, type Mode } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import { notifyEventsCommitted } from "./notify";
+
+export type EmitInput = {
+  merchantId: string;
+  applicationId: string;
+  mode: Mode;
+  type: string;
+  /** The resource as the API shows it (the same serializer as the route's response). */
+  object: Record<string, unknown> & { id: string };
+  at: Date;
+};
+
+/**
+ * Writes an event to the outbox. Call it with the transaction that makes the change, so the
+ * event exists if and only if the change committed (DESIGN.md, transactional outbox).
+ */
+export async function emitEvent(db: Database, input: EmitInput): Promise<EventPayload> {
+  const id = newId("evt");
+  const payload: EventPayload = {
+    id,
+    type: input.type,
+    timestamp: input.at.toISOString(),
+    livemode: input.mode === "live",
+    data: { object: input.object },
+  };
+  await db.insert(events).values({
+    id,
+    merchantId: input.merchantId,
+    applicationId: input.applicationId,
+    mode: input.mode,
+    type: input.type,
+    objectId: input.object.id,
+    payload,
+  });
+  notifyEventsCommitted();
+  return payload;
+}

@@ -1,0 +1,29 @@
+import { ApiError } from "./errors";
+
+/** A handler result that needs a status, headers or fields beside `data` (e.g. `message`, `pagination`). */
+export class Reply<T = unknown> {
+  constructor(
+    readonly data: T,
+    readonly init: { status?: number; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
+  ) {}
+}
+
+export const reply = <T>(data: T, init?: Reply<T>["init"]) => new Reply(data, init);
+
+export function successBody(data: unknown, extra?: Record<string, unknown>) {
+  return { success: true as const, data, ...extra };
+}
+
+export function errorBody(error: ApiError) {
+  return { success: false as const, error: { code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } };
+}
+
+export function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+export const errorResponse = (error: ApiError, headers: Record<string, string> = {}) =>
+  json(errorBody(error), error.status, { ...headers, ...error.headers });

@@ -1,0 +1,27 @@
+import { defineCodes } from "./define";
+
+export const commonCodes = defineCodes({
+  UNAUTHORIZED: { status: 401, message: "Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`." },
+  INVALID_API_KEY: { status: 401, message: "This API key is unknown or has been revoked. Create a new key in the dashboard." },
+  PRODUCTION_KEY_DISABLED: { status: 401, message: "Production access is not opened for this account yet. Use a sk_test_ key, or request production access." },
+  PAID_SUBSCRIPTION_REQUIRED: { status: 403, message: "Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key." },
+  PLAN_MONTHLY_VOLUME_EXCEEDED: { status: 403, message: "This payment would take this month's live volume over your plan's cap. Upgrade your platform plan." },
+  TEST_MODE_ONLY: { status: 403, message: "This route works with a test key (sk_test_…) only." },
+  TEST_FLAG_IN_LIVE_MODE: { status: 400, message: "metadata.service_mock and metadata.sandbox are test-mode flags; remove them when using a live key." },
+  ACCOUNT_INACTIVE: { status: 403, message: "This merchant account is suspended. Contact support." },
+  NOT_FOUND: { status: 404, message: "No such route or resource." },
+  METHOD_NOT_ALLOWED: { status: 405, message: "This method is not allowed on this route." },
+  INVALID_JSON: { status: 400, message: "The request body is not valid JSON." },
+  INVALID_BODY: { status: 400, message: "The request body must be a JSON object." },
+  UNSUPPORTED_CONTENT_TYPE: { status: 415, message: "Send the body as JSON with `Content-Type: application/json`." },
+  MISSING_FIELD: { status: 400, message: "A required field is missing." },
+  INVALID_FIELD: { status: 400, message: "A field has an invalid value." },
+  IDEMPOTENCY_KEY_REQUIRED: { status: 400, message: "This operation requires an `X-Idempotency-Key` header (at most 128 characters)." },
+  IDEMPOTENCY_KEY_TOO_LONG: { status: 400, message: "`X-Idempotency-Key` must be at most 128 characters." },
+  IDEMPOTENCY_CONFLICT: { status: 409, message: "This idempotency key was already used for a different request. Use a new key for a new request." },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: "A request with this idempotency key is still being processed. Retry in a moment." },
+  RATE_LIMIT_EXCEEDED: { status: 429, message: "Too many requests. Wait until the time given by `Retry-After` and try again." },
+  INTERNAL_ERROR: { status: 500, message: "Something went wrong on our side. The request id identifies it for support." },
+  SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable. Retry in a few seconds." },
+  PROVIDER_ERROR: { status: 502, message: "The mobile-money operator did not answer correctly. The payment stays PENDING; retry or reconcile later." },
+});

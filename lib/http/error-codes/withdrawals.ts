@@ -1,0 +1,18 @@
+import { defineCodes } from "./define";
+
+/** Balance withdrawals and the staff back office that processes them. */
+export const withdrawalCodes = defineCodes({
+  KYC_NOT_APPROVED: { status: 400, message: "Withdrawals need an approved KYC. Complete your identity verification, then try again." },
+  INSUFFICIENT_BALANCE: { status: 400, message: "The available balance does not cover this withdrawal. Check GET /v1/withdrawals/balance and request a smaller amount." },
+  FEE_CHANGED: { status: 409, message: "The withdrawal fee has changed since your quote. Get a new quote (GET /v1/withdrawals/quote) and confirm again." },
+  RECIPIENT_PHONE_NOT_SUPPORTED: {
+    status: 400,
+    message: "Withdrawals take `provider` (\"OPERATOR_MONEY\") and `phone_number`, not `recipient_phone` (sent by older SDK helpers). Send provider and phone_number instead.",
+  },
+  INVALID_NOTES: { status: 400, message: "notes must be a string of at most 500 characters." },
+  INVALID_QUOTED_FEE: { status: 400, message: "quoted_fee must be the integer fee returned by GET /v1/withdrawals/quote." },
+  WITHDRAWAL_NOT_PENDING: { status: 409, message: "Only a PENDING withdrawal can be cancelled, approved or rejected; this one has already moved on." },
+  WITHDRAWAL_NOT_APPROVED: { status: 409, message: "Only an APPROVED withdrawal can be completed. Approve it first." },
+  INVALID_STATUS_FILTER: { status: 400, message: "status must be one of PENDING, APPROVED, COMPLETED, REJECTED, CANCELLED." },
+  INVALID_PAGINATION: { status: 400, message: "page must be an integer ≥ 1 and limit an integer between 1 and 100." },
+});

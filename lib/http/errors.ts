@@ -1,0 +1,44 @@
+import { commonCodes } from "./error-codes/common";
+import type { ErrorSpec } from "./error-codes/define";
+import { paymentCodes } from "./error-codes/payments";
+import { accountCodes } from "./error-codes/accounts";
+import { withdrawalCodes } from "./error-codes/withdrawals";
+import { partnerCodes } from "./error-codes/partner";
+import { secureOrderCodes } from "./error-codes/secure-orders";
+import { linkCodes } from "./error-codes/links";
+import { billingCodes } from "./error-codes/billing";
+import { webhookCodes } from "./error-codes/webhooks";
+import { oprCodes } from "./error-codes/opr";
+
+/** The one error catalogue: code → HTTP status → default message. Areas keep their rows in error-codes/. */
+export const errorCatalogue = {
+  ...commonCodes,
+  ...paymentCodes,
+  ...accountCodes,
+  ...withdrawalCodes,
+  ...partnerCodes,
+  ...secureOrderCodes,
+  ...linkCodes,
+  ...billingCodes,
+  ...webhookCodes,
+  ...oprCodes,
+} satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly param?: string;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message?: string, options: { param?: string; headers?: Record<string, string> } = {}) {
+    super(message ?? errorCatalogue[code].message);
+    this.code = code;
+    this.status = errorCatalogue[code].status;
+    this.param = options.param;
+    this.headers = options.headers;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;

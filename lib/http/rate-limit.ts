@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { rowsOf } from "@/db/rows";
+import { systemNow } from "@/lib/clock";
+
+/** Requests per minute, from the contract's Limits table; `default` applies to every request. */
+export const rateLimits = {
+  default: 100,
+  "payments.create": 10,
+  "payments.reconcile": 10,
+  "webhooks.test": 5,
+  "secure_orders.create": 20,
+  "links.checkout": 20,
+  "public.pay": 20,
+  // Per client IP: buyer and courier page actions of secure orders (pay, dispute, delivery code).
+  "secure_orders.public": 30,
+  // Per client IP: dashboard sign-in attempts (the per-account lockout is in lib/auth/users.ts) and sign-ups.
+  "auth.signin": 30,
+  "auth.signup": 10,
+} as const;
+
+export type LimitName = keyof typeof rateLimits;
+
+const WINDOW_SECONDS = 60;
+
+export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; exceeded: boolean };
+
+/**
+ * Counts one hit in each bucket with a single atomic upsert shared by every app instance,
+ * and returns the tightest bucket's state (what the RateLimit-* headers report).
+ * Windows are fixed and anchored at a bucket's first hit, so "the 11th request within a
+ * minute" is exact rather than depending on where a calendar minute boundary falls.
+ */
+export async function hitRateLimits(db: Database, subject: string, names: LimitName[]): Promise<RateLimitState> {
+  if (process.env.CAURI_BENCH_UNLIMITED === "1") return { limit: 1_000_000, remaining: 1_000_000, resetSeconds: WINDOW_SECONDS, exceeded: false };
+  const now = systemNow();
+  const values = names.map((n) => sql`(${`${subject}:${n}`}, ${now.toISOString()}::timestamptz, 1)`);
+  const result = await db.execute(sql`
+    insert into rate_limit_counters (bucket, window_start, count) values ${sql.join(values, sql`, `)}
+    on conflict (bucket) do update set
+      count = case when rate_limit_counters.window_start <= excluded.window_start - interval '${sql.raw(String(WINDOW_SECONDS))} seconds'
+                   then 1 else rate_limit_counters.count + 1 end,
+      window_start = case when rate_limit_counters.window_start <= excluded.window_start - interval '${sql.raw(String(WINDOW_SECONDS))} seconds'
+                   then excluded.window_start else rate_limit_counters.window_start end
+    returning bucket, count, window_start`);
+  let tightest: RateLimitState | null = null;
+  for (const row of rowsOf<{ bucket: string; count: number; window_start: string | Date }>(result)) {
+    const name = row.bucket.slice(subject.length + 1) as LimitName;
+    const limit = rateLimits[name];
+    const count = Number(row.count);
+    const resetAt = new Date(row.window_start).getTime() + WINDOW_SECONDS * 1000;
+    const state = {
+      limit,
+      remaining: Math.max(limit - count, 0),
+      resetSeconds: Math.max(Math.ceil((resetAt - now.getTime()) / 1000), 0),
+      exceeded: count > limit,
+    };
+    if (!tightest || (state.exceeded && !tightest.exceeded) || (state.exceeded === tightest.exceeded && state.remaining < tightest.remaining)) tightest = state;
+  }
+  return tightest!;
+}
+
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  const headers: Record<string, string> = {
+    "RateLimit-Limit": String(state.limit),
+    "RateLimit-Remaining": String(state.remaining),
+    "RateLimit-Reset": String(state.resetSeconds),
+  };
+  if (state.exceeded) headers["Retry-After"] = String(Math.max(state.resetSeconds, 1));
+  return headers;
+}
+
+/** Old windows are dead weight; the job runner prunes them. */
+export async function pruneRateLimitCounters(db: Database): Promise<void> {
+  await db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '10 minutes'`);
+}

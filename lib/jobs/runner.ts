@@ -1,0 +1,53 @@
+import type { Database } from "@/db/client";
+import { log } from "@/lib/log";
+import { jobs, workers, type WorkerMode } from "./registry";
+
+/**
+ * The embedded runner: timers in the app process, used when Inngest is not configured.
+ * An overlap guard keeps one run of a job at a time per process; across processes the jobs'
+ * own row locks keep the work exactly-once.
+ */
+export function startEmbeddedRunner(getDb: () => Database): () => void {
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of jobs) {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await job.run(getDb());
+      } catch (error) {
+        log("error", "job failed", { job: job.name, error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        running = false;
+      }
+    };
+    timers.push(setInterval(tick, job.everyMs));
+    setTimeout(tick, 1_000);
+  }
+  const stopWorkers = startWorkers(getDb, "embedded");
+  return () => {
+    timers.forEach(clearInterval);
+    stopWorkers();
+  };
+}
+
+/**
+ * Starts the registry's listener-style workers in this process (the embedded runner does it;
+ * with Inngest, instrumentation.ts starts them in "inngest" mode, where they only hand work over).
+ */
+export function startWorkers(getDb: () => Database, mode: WorkerMode): () => void {
+  const running = workers.map((worker) => {
+    try {
+      return worker.start(getDb, mode);
+    } catch (error) {
+      log("error", "worker failed to start", { worker: worker.name, error: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
+  });
+  return () => {
+    for (const handle of running) void handle?.stop();
+  };
+}
+
+export const inngestConfigured = (): boolean => Boolean(process.env.INNGEST_EVENT_KEY && process.env.INNGEST_SIGNING_KEY);

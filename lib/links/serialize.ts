@@ -1,0 +1,48 @@
+import type { PaymentLink } from "@/db/schema";
+import { publicBaseUrl } from "@/lib/config";
+import type { LinkResource, PublicLink } from "./schemas";
+
+/** The public link page: what the link's `url` and its QR code point at. */
+export const linkUrl = (slug: string) => `${publicBaseUrl()}/l/${slug}`;
+export const linkQrUrl = (slug: string) => `${publicBaseUrl()}/v1/payment-links/${slug}/qr`;
+
+export type LinkTotals = { totalCollected: number; paymentCount: number };
+export const NO_TOTALS: LinkTotals = { totalCollected: 0, paymentCount: 0 };
+
+/** The link as its merchant's key sees it (also the object of any future link events). */
+export function linkResource(l: PaymentLink, totals: LinkTotals = NO_TOTALS): LinkResource {
+  return {
+    id: l.id,
+    slug: l.slug,
+    url: linkUrl(l.slug),
+    qr_code_url: linkQrUrl(l.slug),
+    name: l.name,
+    description: l.description,
+    mode: l.amountMode,
+    amount: l.amountMode === "FIXED" ? l.amount : null,
+    min_amount: l.amountMode === "OPEN" ? l.minAmount : null,
+    max_amount: l.amountMode === "OPEN" ? l.maxAmount : null,
+    currency: "XOF",
+    is_active: l.isActive && !l.archivedAt,
+    archived: l.archivedAt !== null,
+    archived_at: l.archivedAt?.toISOString() ?? null,
+    success_redirect_url: l.successRedirectUrl,
+    subscription_id: l.subscriptionId,
+    metadata: l.metadata,
+    total_collected: totals.totalCollected,
+    payment_count: totals.paymentCount,
+    livemode: l.mode === "live",
+    created_at: l.createdAt.toISOString(),
+    updated_at: l.updatedAt.toISOString(),
+  };
+}
+
+/** What anyone with the slug may read: no totals, metadata or redirect target. */
+export function publicLink(l: PaymentLink, merchantName: string): PublicLink {
+  const r = linkResource(l);
+  return {
+    id: r.id, slug: r.slug, url: r.url, name: r.name, description: r.description, mode: r.mode, amount: r.amount,
+    min_amount: r.min_amount, max_amount: r.max_amount, currency: r.currency, is_active: r.is_active, livemode: r.livemode,
+    merchant_name: merchantName,
+  };
+}

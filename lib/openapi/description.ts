@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { rateLimits } from "@/lib/http/rate-limit";
+
+/** Descriptions of the tags routes use (a tag without one still appears). */
+export const TAGS: Record<string, string> = {
+  Payments: "Collect a payment from a customer's mobile-money wallet through the hosted checkout.",
+  "Payment links": "Reusable links and QR codes that open a payment page.",
+  Withdrawals: "Move your available balance to a mobile-money number. Verified and executed by our team; funds are reserved at request time.",
+  "Secure orders": "Escrow for delivery businesses: the payment is held until the courier enters the buyer's 6-digit code.",
+  Billing: "Recurring billing: plans, subscriptions and customers.",
+  "Customer portal": "Sessions that let your customers manage their subscriptions.",
+  "Partner program": "The partner product catalogue and royalties.",
+  Webhooks: "Endpoints, deliveries, events and their logs.",
+  Platform: "Cauri's own plans and your account's plan and subscription.",
+  Utilities: "Look-ups: the operator's availability and routing.",
+  Sandbox: "Test-mode tools (test keys only): settle simulated payments, move the test clock, read codes.",
+  OPR: "Onsite payment request without redirect (sandbox only): a one-time code instead of the hosted checkout.",
+  Meta: "This document.",
+};
+
+/** README sections that are about running the service, or are this document's own, not API decisions. */
+const NOT_DECISIONS = new Set(["Configuration", "Scripts", "Operator command line", "API reference and client"]);
+const DECISIONS_HEADING = "Decisions where the contract is silent";
+
+/**
+ * The choices made where the contract says "not shown", read from README.md at run time so the
+ * document and the README never disagree: the "Decisions where the contract is silent" section
+ * and every area section after it (Payments, Withdrawals, …) as engineers add them, one heading
+ * level down. Fenced code blocks are kept whole (a `#` inside them is not a heading).
+ */
+export function readDecisions(root = process.cwd()): string | undefined {
+  let readme: string;
+  try {
+    readme = readFileSync(path.join(root, "README.md"), "utf8");
+  } catch {
+    return undefined;
+  }
+  const sections: { title: string; lines: string[] }[] = [];
+  let fenced = false;
+  for (const line of readme.split("\n")) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = !fenced && /^## (.+)$/.exec(line);
+    if (heading) sections.push({ title: heading[1].trim(), lines: [] });
+    else if (sections.length) sections[sections.length - 1].lines.push(!fenced && /^#{3,5} /.test(line) ? `#${line}` : line);
+  }
+  const first = sections.findIndex((s) => s.title === DECISIONS_HEADING);
+  if (first === -1) return undefined;
+  return sections
+    .slice(first)
+    .filter((s) => !NOT_DECISIONS.has(s.title))
+    .map((s) => (s.title === DECISIONS_HEADING ? s.lines.join("\n").trim() : `### ${s.title}\n\n${s.lines.join("\n").trim()}`))
+    .join("\n\n");
+}
+
+/** info.description: what an integrator needs before the first call, then the decisions. */
+export function apiDescription(decisions?: string): string {
+  return `Cauri collects mobile-money payments for merchants in Mali through a single operator (\`OPERATOR_MONEY\`).
+Amounts are integers in XOF (FCFA); timestamps are ISO 8601 UTC. Guides: [quick start](/docs/quick-start),
+[test mode](/docs/test-mode), [idempotency](/docs/idempotency), [webhooks](/docs/webhooks), [errors](/docs/errors),
+[going live](/docs/going-live), [secure orders](/docs/secure-orders). A typed TypeScript client is \`@cauri/client\`.
+
+## Authentication and modes
+
+Send \`Authorization: Bearer <secret key>\`. The key's prefix decides the mode: \`sk_test_…\` works in the sandbox
+(simulated money, free), \`sk_live_…\` in production. A live key needs production access (otherwise 401
+\`PRODUCTION_KEY_DISABLED\`) and a paid, current platform plan (otherwise 403 \`PAID_SUBSCRIPTION_REQUIRED\`).
+Sandbox and production share this base URL; a key never sees the other mode's objects.
+
+## Envelope
+
+Success: \`{"success": true, "data": …}\` (some routes add top-level fields such as \`message\`).
+Failure: \`{"success": false, "error": {"code", "message", "param"?}}\`. Program against \`code\`; \`message\` is for people;
+\`param\` names the field at fault. Each operation lists every code it can answer, grouped by HTTP status.
+
+## Rate limits
+
+${rateLimits.default} requests per minute per key (per client IP on public routes), plus per-operation limits
+(\`POST /v1/payments\` ${rateLimits["payments.create"]}/min, reconcile ${rateLimits["payments.reconcile"]}/min, webhook test ${rateLimits["webhooks.test"]}/min, secure-order creation ${rateLimits["secure_orders.create"]}/min).
+Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 adds \`Retry-After\`.
+Each operation's \`x-ratelimit\` gives its figures.
+
+## Idempotency
+
+Operations that create money movements take \`X-Idempotency-Key\` (required on payments and withdrawals). Retry with
+the same key: you get the first answer again, never a second payment. See each operation's \`x-idempotency\`.
+
+## Pagination
+
+List operations take \`page\` (from 1) and \`limit\` (at most 100) and answer with a \`pagination\` object
+(\`page\`, \`limit\`, \`total\`, \`pages\`) unless the operation says otherwise.
+
+## Decisions where the contract is silent
+${decisions ?? "See the README of the service."}
+`;
+}

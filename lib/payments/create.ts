@@ -1,0 +1,97 @@
+import type { Payment, PaymentPurpose } from "@/db/schema";
+import { payments } from "@/db/schema";
+import { isOwnHost, paymentLifetimeMinutes } from "@/lib/config";
+import type { DomainContext } from "@/lib/context";
+import { ApiError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import { validatePartnerItems } from "@/lib/partner/items";
+import { assertLiveVolumeAvailable } from "@/lib/platform/volume-cap";
+import { upsertCustomer } from "@/lib/billing/customers";
+import { paymentFee } from "./fees";
+import { routePayment } from "./routing";
+import type { CreatePaymentBody } from "./schemas";
+import { createdPayment } from "./serialize";
+
+export type NewPayment = {
+  amount: number;
+  customerPhone: string;
+  customerName?: string | null;
+  customerEmail?: string | null;
+  country?: string | null;
+  description?: string | null;
+  returnUrl?: string | null;
+  clientReference?: string | null;
+  metadata?: Record<string, unknown>;
+  items?: unknown[] | null;
+  purpose?: PaymentPurpose;
+  purposeRef?: string | null;
+  /** Fee override for purposes whose fee is charged elsewhere (a secure order's, at release). */
+  feeTotal?: number;
+  customerId?: string | null;
+};
+
+/**
+ * Creates a PENDING payment for the context's merchant and mode: routing, fee and expiry
+ * decided here for every caller (the API, payment links, secure orders, billing).
+ */
+export async function insertPayment(ctx: DomainContext, input: NewPayment): Promise<Payment> {
+  const route = routePayment(ctx.mode, input.metadata);
+  const [row] = await ctx.db
+    .insert(payments)
+    .values({
+      id: newId("txn"),
+      merchantId: ctx.merchant.id,
+      applicationId: ctx.application.id,
+      mode: ctx.mode,
+      status: "PENDING",
+      amount: input.amount,
+      customerPhone: input.customerPhone,
+      customerName: input.customerName ?? null,
+      customerEmail: input.customerEmail ?? null,
+      customerId: input.customerId ?? null,
+      country: input.country ?? null,
+      description: input.description ?? null,
+      returnUrl: input.returnUrl ?? null,
+      clientReference: input.clientReference ?? null,
+      metadata: input.metadata ?? {},
+      items: input.items ?? null,
+      feeTotal: input.feeTotal ?? paymentFee(input.amount),
+      adapter: route.adapter,
+      gatewayUsed: route.gatewayUsed,
+      routingReason: route.routingReason,
+      purpose: input.purpose ?? "direct",
+      purposeRef: input.purposeRef ?? null,
+      expiresAt: new Date(ctx.now.getTime() + paymentLifetimeMinutes() * 60_000),
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  return row;
+}
+
+/** POST /v1/payments. */
+export async function createPayment(ctx: DomainContext, body: CreatePaymentBody) {
+  if (isOwnHost(new URL(body.return_url).hostname)) {
+    throw new ApiError("INVALID_RETURN_URL", "return_url must point at your own site, not at the payment service's domain.", { param: "return_url" });
+  }
+  // Partner merchants must send items at validated prices; others may not send any (lib/partner/items.ts).
+  const items = await validatePartnerItems(ctx, body.items, body.amount);
+  // Live mode: the plan's monthly cap (403 PLAN_MONTHLY_VOLUME_EXCEEDED); test mode is never capped.
+  await assertLiveVolumeAvailable(ctx, body.amount);
+  // One customer per (merchant, mode, phone), known from the first payment that carries the phone.
+  const customer = await upsertCustomer(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, phone: body.customer_phone, name: body.customer_name, email: body.customer_email, at: ctx.now });
+  const payment = await insertPayment(ctx, {
+    customerId: customer.id,
+    amount: body.amount,
+    customerPhone: body.customer_phone,
+    customerName: body.customer_name,
+    customerEmail: body.customer_email,
+    country: body.country,
+    description: body.description,
+    returnUrl: body.return_url,
+    clientReference: body.client_reference,
+    metadata: body.metadata,
+    items,
+  });
+  return createdPayment(payment);
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "@/db/client";
+import { payments } from "@/db/schema";
+import { errorResponse, json, successBody } from "@/lib/http/envelope";
+import { ApiError } from "@/lib/http/errors";
+import { toApiError } from "@/lib/http/route";
+import { input, parseInput } from "@/lib/http/validation";
+import { log } from "@/lib/log";
+import { operatorEndpoint } from "@/lib/operator/config";
+import { OPERATOR_SIGNATURE_HEADER, verifyOperatorSignature } from "@/lib/operator/signature";
+import { OPERATOR_STATUSES } from "./schemas";
+import { settlePayment } from "./settle";
+
+/**
+ * The operator's callback body. `reference` is our payment id (sent at initiation), `session_id`
+ * the collection id the operator answered then.
+ */
+export const OperatorCallbackInput = input(
+  z.object({
+    reference: z.string().min(1).max(64),
+    session_id: z.string().min(1).max(200).optional(),
+    status: z.enum(OPERATOR_STATUSES),
+    provider_ref: z.string().max(200).nullish(),
+    reason: z.string().max(500).nullish(),
+  }),
+);
+
+/**
+ * POST /api/operator/callback: the operator tells us a collection's outcome.
+ *
+ * Authenticity: `X-Operator-Signature: sha256=<hex HMAC-SHA256 of the raw body>` under the
+ * callback secret of the sandbox or live adapter (OPERATOR_*_CALLBACK_SECRET, default the
+ * adapter's key). The secret that matches decides which adapter sent it, and only that
+ * adapter's payments can be settled by it (a sandbox callback never touches a live payment).
+ * Bad or missing signature → 401 OPERATOR_SIGNATURE_INVALID, nothing read or changed.
+ *
+ * Effect: SUCCESS / FAILED settle the payment through settlePayment (ledger, event, hook in one
+ * transaction), even after expires_at if it is still PENDING (the customer did pay). Replays are
+ * harmless: settling again with the same outcome changes nothing, and an outcome that disagrees
+ * with an already terminal payment is logged for support and acknowledged (200, changed: false)
+ * so the operator stops retrying. PENDING only refreshes status_reason.
+ */
+export async function handleOperatorCallback(db: Database, request: Request): Promise<Response> {
+  const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+  const headers = { "X-Request-Id": requestId };
+  try {
+    const raw = await request.text();
+    const signature = request.headers.get(OPERATOR_SIGNATURE_HEADER);
+    const signer = (["sandbox", "live"] as const).find((name) => {
+      const endpoint = operatorEndpoint(name);
+      return endpoint !== null && verifyOperatorSignature(endpoint.callbackSecret, raw, signature);
+    });
+    if (!signer) throw new ApiError("OPERATOR_SIGNATURE_INVALID");
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new ApiError("INVALID_JSON");
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new ApiError("INVALID_BODY");
+    const body = parseInput(OperatorCallbackInput, parsed);
+
+    const [payment] = await db.select().from(payments).where(eq(payments.id, body.reference)).limit(1);
+    if (!payment || payment.adapter !== signer) throw new ApiError("NOT_FOUND", `No ${signer} payment ${body.reference}.`);
+    if (body.session_id && payment.operatorSessionId && body.session_id !== payment.operatorSessionId) throw new ApiError("OPERATOR_SESSION_MISMATCH");
+
+    let status = payment.status;
+    let changed = false;
+    if (body.status === "PENDING") {
+      if (body.reason) await db.update(payments).set({ statusReason: body.reason }).where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
+    } else {
+      try {
+        const settled = await settlePayment(db, payment.id, { status: body.status, providerRef: body.provider_ref ?? null, reason: body.reason ?? null });
+        status = settled.payment.status;
+        changed = settled.changed;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === "PAYMENT_FINALIZED")) throw error;
+        // E.g. the customer approved after the payment expired or was cancelled: money may have moved; support must act.
+        log("error", "operator outcome disagrees with a terminal payment", { payment_id: payment.id, operator_status: body.status, adapter: signer });
+        status = (await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)))[0].status;
+      }
+    }
+    log("info", "operator callback", { request_id: requestId, payment_id: payment.id, adapter: signer, operator_status: body.status, changed });
+    return json(successBody({ payment_id: payment.id, status, changed }), 200, headers);
+  } catch (error) {
+    const apiError = toApiError(error, requestId);
+    log("info", "operator callback refused", { request_id: requestId, code: apiError.code });
+    return errorResponse(apiError, headers);
+  }
+}

@@ -1,0 +1,81 @@
+import { and, eq } from "drizzle-orm";
+import { payments, type Payment } from "@/db/schema";
+import type { DomainContext } from "@/lib/context";
+import { ApiError } from "@/lib/http/errors";
+import { log } from "@/lib/log";
+import { OperatorError, type CollectionOutcome } from "@/lib/operator/port";
+import { operatorAdapter } from "@/lib/operator/registry";
+import { EXPIRED_REASON } from "./expire";
+import { loadPayment } from "./get";
+import { operatorFailureReason } from "./initiate";
+import { TERMINAL_STATUSES, type reconcileResultSchema } from "./schemas";
+import { paymentResource } from "./serialize";
+import { settlePayment } from "./settle";
+import type { z } from "zod";
+
+type ReconcileResult = z.infer<typeof reconcileResultSchema>;
+
+const NOTHING_AT_OPERATOR = "The operator has no collection for this payment yet: the customer has not confirmed it on the checkout.";
+
+async function settleOrCurrent(ctx: DomainContext, id: string, settlement: Parameters<typeof settlePayment>[2]): Promise<{ payment: Payment; changed: boolean }> {
+  try {
+    return await settlePayment(ctx.db, id, settlement);
+  } catch (error) {
+    // Settled otherwise meanwhile (a callback, the checkout, the sweep): report what is stored.
+    if (error instanceof ApiError && error.code === "PAYMENT_FINALIZED") {
+      log("warn", "reconcile found the payment settled otherwise", { payment_id: id, wanted: settlement.status });
+      return { payment: await loadPayment(ctx, id), changed: false };
+    }
+    throw error;
+  }
+}
+
+/**
+ * POST /v1/payments/{id}/reconcile: asks the operator for the collection's state and applies it.
+ * A terminal payment is answered as is (the operator is not asked). The operator's SUCCESS or
+ * FAILED is applied even after expires_at (money the customer paid is never lost to the expiry
+ * clock); a payment still pending at the operator after expires_at becomes EXPIRED, with its
+ * event. An operator that cannot be asked leaves the payment PENDING and answers 502
+ * PROVIDER_ERROR, unless expires_at has passed, in which case the payment expires as on any read.
+ */
+export async function reconcilePayment(ctx: DomainContext, id: string): Promise<ReconcileResult> {
+  const payment = await loadPayment(ctx, id);
+  const previous = payment.status;
+  if (TERMINAL_STATUSES.has(previous)) {
+    return { payment: paymentResource(payment), previous_status: previous, operator_status: null, action: "none", changed: false };
+  }
+
+  let outcome: CollectionOutcome | null = null;
+  let failure: unknown = null;
+  try {
+    outcome = await operatorAdapter(payment.adapter).queryCollection(payment.operatorSessionId, payment.id);
+  } catch (error) {
+    if (error instanceof OperatorError && error.kind === "not_found") outcome = { status: "PENDING", providerRef: null, reason: NOTHING_AT_OPERATOR };
+    else failure = error;
+  }
+
+  if (outcome && outcome.status !== "PENDING") {
+    const { payment: settled, changed } = await settleOrCurrent(ctx, id, { status: outcome.status, providerRef: outcome.providerRef, reason: outcome.reason });
+    return { payment: paymentResource(settled), previous_status: previous, operator_status: outcome.status, action: changed ? "settled" : "none", changed };
+  }
+
+  if (payment.expiresAt <= ctx.now) {
+    const { payment: expired, changed } = await settleOrCurrent(ctx, id, { status: "EXPIRED", reason: EXPIRED_REASON });
+    return { payment: paymentResource(expired), previous_status: previous, operator_status: outcome?.status ?? null, action: changed ? "expired" : "none", changed };
+  }
+
+  if (failure) {
+    const reason = operatorFailureReason(failure);
+    await ctx.db.update(payments).set({ statusReason: reason }).where(and(eq(payments.id, id), eq(payments.status, "PENDING")));
+    log("warn", "reconcile: operator query failed", { payment_id: id, adapter: payment.adapter, error: failure instanceof Error ? failure.message : String(failure) });
+    throw new ApiError("PROVIDER_ERROR", `${failure instanceof OperatorError ? failure.message : "The operator could not be reached."} The payment stays PENDING; reconcile again later.`);
+  }
+
+  const [pending] = await ctx.db
+    .update(payments)
+    .set({ statusReason: outcome?.reason ?? payment.statusReason })
+    .where(and(eq(payments.id, id), eq(payments.status, "PENDING")))
+    .returning();
+  const current = pending ?? (await loadPayment(ctx, id));
+  return { payment: paymentResource(current), previous_status: previous, operator_status: "PENDING", action: "none", changed: current.status !== previous };
+}

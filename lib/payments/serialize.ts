@@ -1,0 +1,75 @@
+import type { Payment } from "@/db/schema";
+import { publicBaseUrl } from "@/lib/config";
+import { maskPhone } from "@/lib/log";
+import type { createdPaymentSchema, paymentListItemSchema, PaymentResource, publicPaymentSchema } from "./schemas";
+import type { z } from "zod";
+
+export const checkoutUrl = (paymentId: string) => `${publicBaseUrl()}/checkout/${paymentId}`;
+
+/** The payment as a key sees it; also the `data.object` of payment events. */
+export function paymentResource(p: Payment): PaymentResource {
+  return {
+    id: p.id,
+    status: p.status,
+    amount: p.amount,
+    currency: "XOF",
+    payment_method: "OPERATOR_MONEY",
+    redirect_url: checkoutUrl(p.id),
+    gateway_used: p.gatewayUsed,
+    routing_reason: p.routingReason,
+    expires_at: p.expiresAt.toISOString(),
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+    provider: "OPERATOR_MONEY",
+    provider_ref: p.providerRef,
+    customer_phone: p.customerPhone,
+    customer_name: p.customerName,
+    customer_email: p.customerEmail,
+    country: (p.country as PaymentResource["country"]) ?? null,
+    description: p.description,
+    return_url: p.returnUrl,
+    client_reference: p.clientReference,
+    metadata: p.metadata,
+    items: (p.items as PaymentResource["items"]) ?? null,
+    fee_total: p.feeTotal,
+    status_reason: p.statusReason,
+    initiated_at: p.initiatedAt?.toISOString() ?? null,
+    livemode: p.mode === "live",
+  };
+}
+
+export function createdPayment(p: Payment): z.infer<typeof createdPaymentSchema> {
+  const r = paymentResource(p);
+  return {
+    id: r.id, status: r.status, amount: r.amount, currency: r.currency, payment_method: r.payment_method,
+    redirect_url: r.redirect_url, gateway_used: r.gateway_used, routing_reason: r.routing_reason,
+    expires_at: r.expires_at, created_at: r.created_at, fee_total: r.fee_total,
+  };
+}
+
+export function publicPayment(p: Payment, merchantName: string): z.infer<typeof publicPaymentSchema> {
+  return {
+    id: p.id,
+    status: p.status,
+    amount: p.amount,
+    currency: "XOF",
+    payment_method: "OPERATOR_MONEY",
+    expires_at: p.expiresAt.toISOString(),
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+    description: p.description,
+    status_reason: p.statusReason,
+    initiated_at: p.initiatedAt?.toISOString() ?? null,
+    livemode: p.mode === "live",
+    customer_phone: maskPhone(p.customerPhone) ?? "",
+    merchant_name: merchantName,
+  };
+}
+
+export const paymentListItem = (p: Pick<Payment, "id" | "status" | "amount" | "createdAt">): z.infer<typeof paymentListItemSchema> => ({
+  id: p.id,
+  status: p.status,
+  amount: p.amount,
+  currency: "XOF",
+  created_at: p.createdAt.toISOString(),
+});

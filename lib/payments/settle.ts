@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { merchants, payments, type Payment, type PaymentStatus } from "@/db/schema";
+import { merchantNow } from "@/lib/clock";
+import { emitEvent } from "@/lib/events/emit";
+import { ApiError } from "@/lib/http/errors";
+import { postJournal } from "@/lib/ledger/post";
+import { purposeHooks } from "./purpose-hooks";
+import { TERMINAL_STATUSES } from "./schemas";
+import { paymentResource } from "./serialize";
+
+export type Settlement = {
+  status: Exclude<PaymentStatus, "PENDING">;
+  providerRef?: string | null;
+  reason?: string | null;
+};
+
+const EVENT_OF: Partial<Record<PaymentStatus, string>> = {
+  SUCCESS: "payment.success",
+  FAILED: "payment.failed",
+  EXPIRED: "payment.expired",
+};
+
+/**
+ * Moves a PENDING payment to a terminal state, exactly once: the row is locked, a terminal
+ * payment never changes again, and the ledger journal, the event and the purpose hook commit
+ * in the same transaction as the status. Settling again with the same status is a no-op;
+ * with another status it is PAYMENT_FINALIZED.
+ */
+export async function settlePayment(db: Database, paymentId: string, settlement: Settlement): Promise<{ payment: Payment; changed: boolean }> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [row] = await tx
+      .select({ payment: payments, offset: merchants.testClockOffsetSeconds })
+      .from(payments)
+      .innerJoin(merchants, eq(merchants.id, payments.merchantId))
+      .where(eq(payments.id, paymentId))
+      .for("update", { of: payments });
+    if (!row) throw new ApiError("NOT_FOUND", `No payment ${paymentId}.`);
+    const current = row.payment;
+    if (TERMINAL_STATUSES.has(current.status)) {
+      if (current.status === settlement.status) return { payment: current, changed: false };
+      throw new ApiError("PAYMENT_FINALIZED", `This payment is already ${current.status} and cannot become ${settlement.status}.`);
+    }
+    const at = merchantNow({ testClockOffsetSeconds: row.offset }, current.mode);
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status: settlement.status,
+        providerRef: settlement.providerRef ?? current.providerRef,
+        statusReason: settlement.reason ?? null,
+        settledAt: at,
+        updatedAt: at,
+      })
+      .where(eq(payments.id, paymentId))
+      .returning();
+
+    if (updated.status === "SUCCESS") await postCollection(tx, updated, at);
+    const type = EVENT_OF[updated.status];
+    if (type) {
+      await emitEvent(tx, { merchantId: updated.merchantId, applicationId: updated.applicationId, mode: updated.mode, type, object: paymentResource(updated), at });
+    }
+    await purposeHooks[updated.purpose]?.(tx, updated, at);
+    return { payment: updated, changed: true };
+  });
+}
+
+/**
+ * A collected payment: the operator owes us the gross. Direct, link and subscription payments
+ * credit the merchant's available balance (gross in, fee out to the platform); a secure order's
+ * payment is held in escrow whole, its fee taken at release. A partner sale (items[]) is the
+ * service's own sale as reference seller: it goes to partner_sales, and the merchant is paid
+ * through the monthly royalty instead (lib/partner/royalty.ts), never twice.
+ */
+async function postCollection(tx: Database, p: Payment, at: Date) {
+  const partnerSale = Array.isArray(p.items) && p.items.length > 0;
+  const entries = partnerSale
+    ? [
+        { account: "operator_clearing" as const, amount: -p.amount },
+        { account: "partner_sales" as const, amount: p.amount },
+      ]
+    : p.purpose === "secure_order"
+      ? [
+          { account: "operator_clearing" as const, amount: -p.amount },
+          { account: "escrow_held" as const, amount: p.amount },
+        ]
+      : [
+          { account: "operator_clearing" as const, amount: -p.amount },
+          { account: "merchant_available" as const, amount: p.amount },
+          { account: "merchant_available" as const, amount: -p.feeTotal },
+          { account: "platform_fees" as const, amount: p.feeTotal },
+        ];
+  await postJournal(tx, { merchantId: p.merchantId, mode: p.mode, kind: "payment.collected", refType: "payment", refId: p.id, entries, at });
+}

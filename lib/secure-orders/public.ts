@@ -1,0 +1,147 @@
+import type { Database } from "@/db/client";
+import type { PaymentStatus, SecureOrderStatus } from "@/db/schema";
+import { ApiError, isApiError, type ErrorCode } from "@/lib/http/errors";
+import { hitRateLimits } from "@/lib/http/rate-limit";
+import { maskPhone } from "@/lib/log";
+import { normalizeCustomerPhone } from "@/lib/payments/checkout";
+import { expireIfDue } from "@/lib/payments/expire";
+import { decryptDeliveryCode } from "./code";
+import { confirmDelivery } from "./confirm";
+import { openDispute } from "./dispute";
+import { settleSimulatedOrderPayment, startOrderPayment, type SimulatedOutcome } from "./pay";
+import { currentPayment, loadOrder, type OrderLocator } from "./store";
+import { applyDueTransitions, DEADLINE_REASON } from "./transitions";
+
+/**
+ * What the public pages (buyer /o/[token], courier /d/[token]) read and do. Whoever holds a
+ * token (192 random bits) acts on that one order; every action is rate-limited per client IP
+ * ("secure_orders.public") and goes through the same domain functions as the API.
+ */
+
+export type BuyerView = {
+  reference: string;
+  status: SecureOrderStatus;
+  amount: number;
+  description: string;
+  merchantName: string;
+  isTest: boolean;
+  maskedPhone: string;
+  payBefore: string;
+  deliveryDeadline: string | null;
+  /** Shown only while the money is held and the code not locked: the buyer reads it out to the courier. */
+  code: string | null;
+  codeLocked: boolean;
+  disputeReason: string | null;
+  payment: { status: PaymentStatus; reason: string | null; initiated: boolean; simulated: boolean } | null;
+};
+
+export async function buyerView(db: Database, token: string): Promise<BuyerView | null> {
+  const loaded = await loadOrder(db, { by: "buyer", token });
+  if (!loaded) return null;
+  const { order, merchant, now } = await applyDueTransitions(db, loaded);
+  let payment = await currentPayment(db, order);
+  // No attempt is shown as awaiting approval after its expires_at (payments expire on read).
+  if (payment?.status === "PENDING") payment = await expireIfDue(db, payment, now);
+  const showCode = order.status === "PAID_HELD" && !order.codeLocked && order.codeCiphertext;
+  return {
+    reference: order.reference,
+    status: order.status,
+    amount: order.amount,
+    description: order.description,
+    merchantName: merchant.name,
+    isTest: order.mode === "test",
+    maskedPhone: maskPhone(order.customerPhone) ?? "",
+    payBefore: order.payBefore.toISOString(),
+    deliveryDeadline: order.deliveryDeadline?.toISOString() ?? null,
+    code: showCode ? decryptDeliveryCode(order.id, order.codeCiphertext!) : null,
+    codeLocked: order.codeLocked,
+    disputeReason: order.disputeReason,
+    payment: payment
+      ? { status: payment.status, reason: payment.statusReason, initiated: payment.initiatedAt !== null, simulated: payment.mode === "test" && payment.adapter === "simulator" }
+      : null,
+  };
+}
+
+export type CourierView = {
+  reference: string;
+  status: SecureOrderStatus;
+  amount: number;
+  isTest: boolean;
+  deliveryDeadline: string | null;
+  codeLocked: boolean;
+  attemptsRemaining: number;
+  /** Refunded because the delivery deadline passed (rather than cancelled by the merchant). */
+  expired: boolean;
+};
+
+export async function courierView(db: Database, token: string): Promise<CourierView | null> {
+  const loaded = await loadOrder(db, { by: "courier", token });
+  if (!loaded) return null;
+  const { order } = await applyDueTransitions(db, loaded);
+  return {
+    reference: order.reference,
+    status: order.status,
+    amount: order.amount,
+    isTest: order.mode === "test",
+    deliveryDeadline: order.deliveryDeadline?.toISOString() ?? null,
+    codeLocked: order.codeLocked,
+    attemptsRemaining: order.codeAttemptsRemaining,
+    expired: order.status === "REFUNDED" && order.cancelReason === DEADLINE_REASON,
+  };
+}
+
+export type ActionResult = { ok: true } | { ok: false; code: ErrorCode; message: string; attemptsRemaining?: number };
+
+async function guarded(db: Database, clientIp: string, action: () => Promise<unknown>): Promise<ActionResult> {
+  try {
+    const rate = await hitRateLimits(db, `ip:${clientIp}`, ["secure_orders.public"]);
+    if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
+    await action();
+    return { ok: true };
+  } catch (error) {
+    if (isApiError(error)) return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+/** The buyer confirms their number and the payment is pushed to their phone (or resumed). */
+export function buyerPay(db: Database, clientIp: string, token: string, phone: string): Promise<ActionResult> {
+  return guarded(db, clientIp, async () => {
+    const loaded = await loadOrder(db, { by: "buyer", token });
+    if (!loaded) throw new ApiError("NOT_FOUND");
+    const normalized = normalizeCustomerPhone(phone);
+    if (!normalized) throw new ApiError("INVALID_PHONE", undefined, { param: "customer_phone" });
+    if (normalized !== loaded.order.customerPhone) throw new ApiError("PHONE_MISMATCH", undefined, { param: "customer_phone" });
+    await startOrderPayment(db, { by: "buyer", token }, "public");
+  });
+}
+
+/** Test mode only: the buyer page's simulator buttons settle the current simulated payment. */
+export function buyerSimulate(db: Database, clientIp: string, token: string, outcome: SimulatedOutcome): Promise<ActionResult> {
+  return guarded(db, clientIp, async () => {
+    const loaded = await loadOrder(db, { by: "buyer", token });
+    if (!loaded) throw new ApiError("NOT_FOUND");
+    const payment = await currentPayment(db, loaded.order);
+    if (!payment) throw new ApiError("NOT_PAID");
+    await settleSimulatedOrderPayment(db, payment, outcome);
+  });
+}
+
+export function buyerDispute(db: Database, clientIp: string, token: string, reason: string): Promise<ActionResult> {
+  return guarded(db, clientIp, () => openDispute(db, { by: "buyer", token }, reason));
+}
+
+/** The courier page: the same confirmDelivery as the API; a wrong code reports the attempts left. */
+export async function courierConfirm(db: Database, clientIp: string, token: string, code: string): Promise<ActionResult> {
+  const locator: OrderLocator = { by: "courier", token };
+  const result = await guarded(db, clientIp, async () => {
+    const trimmed = code.replace(/\s/g, "");
+    if (!/^\d{6}$/.test(trimmed)) throw new ApiError("INVALID_CODE_FORMAT", undefined, { param: "code" });
+    await confirmDelivery(db, locator, trimmed);
+  });
+  if (!result.ok && result.code === "INVALID_CODE") {
+    const loaded = await loadOrder(db, locator);
+    return { ...result, attemptsRemaining: loaded?.order.codeAttemptsRemaining ?? 0 };
+  }
+  return result;
+}

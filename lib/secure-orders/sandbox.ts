@@ -1,0 +1,28 @@
+import type { DomainContext } from "@/lib/context";
+import { ApiError } from "@/lib/http/errors";
+import { decryptDeliveryCode } from "./code";
+import { startOrderPayment, settleSimulatedOrderPayment, type SimulatedOutcome } from "./pay";
+import { findSecureOrder, keyLocator } from "./queries";
+import { secureOrderResource } from "./serialize";
+import { loadOrder } from "./store";
+
+/**
+ * POST /v1/sandbox/secure-orders/{id}/simulate-payment (test keys only): pays the order as the
+ * buyer page would — the order's payment attempt is created or resumed and pushed to the
+ * simulator — then the simulator answers with `outcome`. Magic numbers decide at initiation,
+ * as the operator would (e.g. +22370000002 always fails). Answers the order.
+ */
+export async function simulateSecureOrderPayment(ctx: DomainContext, id: string, outcome: SimulatedOutcome) {
+  const locator = keyLocator(ctx, id);
+  await findSecureOrder(ctx, id);
+  const { payment } = await startOrderPayment(ctx.db, locator, "api");
+  await settleSimulatedOrderPayment(ctx.db, payment, outcome);
+  return secureOrderResource((await loadOrder(ctx.db, locator))!.order);
+}
+
+/** GET /v1/sandbox/secure-orders/{id}/delivery-code (test keys only): the code the buyer page shows. */
+export async function sandboxDeliveryCode(ctx: DomainContext, id: string) {
+  const { order } = await findSecureOrder(ctx, id);
+  if (!order.codeCiphertext) throw new ApiError("NOT_PAID", "This order has not been paid yet: its delivery code is drawn at payment.");
+  return { secure_order_id: order.id, reference: order.reference, code: decryptDeliveryCode(order.id, order.codeCiphertext) };
+}

@@ -1,0 +1,36 @@
+/**
+ * The one list of event types the service emits (GET /v1/webhook-event-types). Emitters name
+ * their type from here; endpoints may only subscribe to these. There is no payment.cancelled,
+ * no payout.* and no refund.* event (contract, Events).
+ */
+export const eventCatalogue = [
+  { type: "payment.success", description: "A payment succeeded: the customer paid and the amount, less fees, is in the merchant's available balance." },
+  { type: "payment.failed", description: "A payment failed: the operator refused or the customer declined. No money moved." },
+  { type: "payment.expired", description: "A payment expired unpaid: its expires_at passed (expiry delay, POST /v1/payments/{id}/expire, or reconciliation)." },
+  { type: "webhook.test", description: "A test event sent by POST /v1/webhooks/test to check an endpoint and its signature verification." },
+  { type: "secure_order.paid", description: "The buyer paid a secure order; the funds are held in escrow until the delivery code is confirmed (status PAID_HELD)." },
+  { type: "secure_order.released", description: "The delivery code was confirmed; the held funds were released to the merchant's balance (status RELEASED)." },
+  { type: "secure_order.refunded", description: "A paid secure order was cancelled, or its delivery deadline passed; the buyer was refunded (status REFUNDED)." },
+  { type: "secure_order.disputed", description: "A secure order was disputed; the funds stay held until the dispute is resolved (status DISPUTED)." },
+  { type: "secure_order.cancelled", description: "An unpaid secure order was cancelled, or not paid before pay_before (status CANCELLED)." },
+  { type: "subscription.created", description: "A subscription was created (status ACTIVE)." },
+  { type: "subscription.renewed", description: "A subscription's billing period was paid and its next_billing_date moved forward." },
+  { type: "subscription.payment_failed", description: "A subscription's renewal payment failed; it will be retried (retry_count counts the failures)." },
+  { type: "subscription.cancelled", description: "A subscription was cancelled; it will not be billed again." },
+  { type: "withdrawal.requested", description: "A balance withdrawal was requested (status PENDING); the amount is reserved on the balance." },
+  { type: "withdrawal.approved", description: "The service operator approved a withdrawal; the transfer will be made." },
+  { type: "withdrawal.completed", description: "A withdrawal was paid out to the destination number." },
+  { type: "withdrawal.rejected", description: "The service operator rejected a withdrawal; the reserved amount is back in the available balance." },
+  { type: "withdrawal.cancelled", description: "The merchant cancelled a PENDING withdrawal; the reserved amount is back in the available balance." },
+] as const;
+
+export type EventType = (typeof eventCatalogue)[number]["type"];
+
+export const EVENT_TYPES = eventCatalogue.map((e) => e.type) as [EventType, ...EventType[]];
+
+const known = new Set<string>(EVENT_TYPES);
+
+export const isEventType = (type: string): type is EventType => known.has(type);
+
+/** Whether an endpoint subscribed to `enabled` receives `type` ("*" = every type). */
+export const endpointWants = (enabled: readonly string[], type: string): boolean => enabled.includes("*") || enabled.includes(type);

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
+import { input } from "@/lib/http/validation";
+import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from "./fees";
+
+export const WITHDRAWAL_STATUSES = ["PENDING", "APPROVED", "COMPLETED", "REJECTED", "CANCELLED"] as const;
+export const PHONE_NUMBER_MAX = 32;
+export const NOTES_MAX = 500;
+const OPERATOR = "OPERATOR_MONEY" as const;
+
+const isInt = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v);
+const amountMessage = `amount must be an integer number of FCFA between ${WITHDRAWAL_MIN.toLocaleString("en")} and ${WITHDRAWAL_MAX.toLocaleString("en")}.`;
+
+function checkAmount(v: unknown): void {
+  if (v === undefined || v === null) throw new ApiError("INVALID_AMOUNT", `amount is required: ${amountMessage}`, { param: "amount" });
+  if (!isInt(v) || v < WITHDRAWAL_MIN || v > WITHDRAWAL_MAX) throw new ApiError("INVALID_AMOUNT", amountMessage, { param: "amount" });
+}
+
+/**
+ * The body rules of POST /v1/withdrawals with the withdrawal's own messages (the catalogue's
+ * INVALID_AMOUNT / INVALID_PHONE texts describe payments). Runs before the typed schema below,
+ * which then only documents the shape.
+ */
+function checkWithdrawalBody(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+  const b = raw as Record<string, unknown>;
+  // Older SDK helpers send recipient_phone; say which fields this endpoint takes.
+  if (b.recipient_phone !== undefined && (b.phone_number === undefined || b.provider === undefined)) {
+    throw new ApiError("RECIPIENT_PHONE_NOT_SUPPORTED", undefined, { param: "recipient_phone" });
+  }
+  checkAmount(b.amount);
+  if (b.provider !== OPERATOR) {
+    throw new ApiError("INVALID_PROVIDER", b.provider === undefined ? 'provider is required and must be "OPERATOR_MONEY".' : 'provider must be "OPERATOR_MONEY", the only operator.', { param: "provider" });
+  }
+  const phone = b.phone_number;
+  if (phone === undefined || phone === null || (typeof phone === "string" && phone.trim() === "")) {
+    throw new ApiError("INVALID_PHONE", "phone_number is required: the mobile-money number that receives the withdrawal.", { param: "phone_number" });
+  }
+  if (typeof phone !== "string" || phone.length > PHONE_NUMBER_MAX || !/^\+?[0-9][0-9 .()-]*$/.test(phone.trim()) || phone.replace(/\D/g, "").length < 8) {
+    throw new ApiError("INVALID_PHONE", `phone_number must be a phone number of at most ${PHONE_NUMBER_MAX} characters (digits, with an optional leading + and spaces), e.g. +22370000001.`, { param: "phone_number" });
+  }
+  if (b.quoted_fee !== undefined && b.quoted_fee !== null && (!isInt(b.quoted_fee) || b.quoted_fee < 0)) throw new ApiError("INVALID_QUOTED_FEE", undefined, { param: "quoted_fee" });
+  if (b.notes !== undefined && b.notes !== null && (typeof b.notes !== "string" || b.notes.length > NOTES_MAX)) throw new ApiError("INVALID_NOTES", undefined, { param: "notes" });
+  if (b.currency !== undefined && b.currency !== "XOF") throw new ApiError("INVALID_CURRENCY", undefined, { param: "currency" });
+  return { ...b, phone_number: phone.trim(), quoted_fee: b.quoted_fee ?? undefined, notes: b.notes ?? undefined };
+}
+
+export const createWithdrawalSchema = z.preprocess(
+  checkWithdrawalBody,
+  z.object({
+    amount: z.number().int().min(WITHDRAWAL_MIN).max(WITHDRAWAL_MAX).describe("FCFA, fee included (net_amount = amount − fee)"),
+    provider: z.literal(OPERATOR),
+    phone_number: z.string().min(1).max(PHONE_NUMBER_MAX).describe("destination mobile-money number"),
+    quoted_fee: z.number().int().min(0).optional().describe("the fee shown by GET /v1/withdrawals/quote; 409 FEE_CHANGED if it differs"),
+    notes: z.string().max(NOTES_MAX).optional(),
+    currency: z.literal("XOF").optional(),
+  }),
+);
+export const CreateWithdrawalInput = input(createWithdrawalSchema);
+export type CreateWithdrawalBody = z.output<typeof createWithdrawalSchema>;
+
+export const quoteQuerySchema = z.preprocess(
+  (raw) => {
+    const q = (raw ?? {}) as Record<string, unknown>;
+    const n = typeof q.amount === "string" && /^\d+$/.test(q.amount) ? Number(q.amount) : q.amount === undefined ? undefined : NaN;
+    checkAmount(n);
+    return { amount: n };
+  },
+  z.object({ amount: z.number().int().min(WITHDRAWAL_MIN).max(WITHDRAWAL_MAX) }),
+);
+export const QuoteQuery = input(quoteQuerySchema);
+
+export const listQuerySchema = z.object({
+  status: z.enum(WITHDRAWAL_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ListWithdrawalsQuery = input(listQuerySchema, { status: "INVALID_STATUS_FILTER", page: "INVALID_PAGINATION", limit: "INVALID_PAGINATION" });
+
+const timestamp = z.string().describe("ISO 8601 UTC");
+
+/** The withdrawal object of the contract, plus what the staff did with it. */
+export const withdrawalSchema = z.object({
+  id: z.string().describe("UUID"),
+  reference: z.string().describe("WD_<digits>_<alphanumeric>"),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  net_amount: z.number().int().describe("amount − fee: what reaches phone_number"),
+  currency: z.literal("XOF"),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  provider: z.literal(OPERATOR),
+  phone_number: z.string(),
+  notes: z.string().nullable(),
+  operator_reference: z.string().nullable().describe("the operator's transfer reference, once COMPLETED"),
+  rejection_reason: z.string().nullable(),
+  livemode: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  approved_at: timestamp.nullable(),
+  completed_at: timestamp.nullable(),
+  rejected_at: timestamp.nullable(),
+  cancelled_at: timestamp.nullable(),
+  _source: z.enum(["api", "dashboard"]).describe("where the request was made"),
+});
+export type WithdrawalResource = z.infer<typeof withdrawalSchema>;
+
+export const balanceSchema = z.object({
+  available: z.number().int().describe("withdrawable now: collected − fees − withdrawn − reserved"),
+  reserved: z.number().int().describe("held by PENDING and APPROVED withdrawals"),
+  pending: z.number().int().describe("same figure as reserved (the name existing clients read)"),
+  held: z.number().int().describe("secure-order escrow, released on delivery"),
+  currency: z.literal("XOF"),
+});
+
+export const quoteSchema = z.object({
+  amount: z.number().int(),
+  fee: z.number().int().describe("max(100, ⌈1 % of amount⌉)"),
+  net_amount: z.number().int(),
+  currency: z.literal("XOF"),
+  min: z.number().int(),
+  max: z.number().int(),
+});
+
+export const paginationSchema = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), pages: z.number().int() });
+export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalSchema), pagination: paginationSchema });
+
+const bucket = z.object({ count: z.number().int(), volume: z.number().int().describe("sum of amount, FCFA") });
+export const withdrawalStatsSchema = z.object({
+  currency: z.literal("XOF"),
+  total: bucket,
+  by_status: z.object(Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, bucket])) as Record<(typeof WITHDRAWAL_STATUSES)[number], typeof bucket>),
+  fees_paid: z.number().int().describe("fees of COMPLETED withdrawals"),
+});

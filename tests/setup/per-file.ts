@@ -1,0 +1,46 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import postgres from "postgres";
+import { afterAll, inject } from "vitest";
+import { closeDb, openDatabase, queryLogger, schema, setProcessDatabase, type Database } from "../../db/client";
+import { migratePglite } from "../../db/migrate";
+
+const serverUrl = inject("pgServerUrl");
+const template = inject("pgTemplate");
+
+async function createFromTemplate(): Promise<string> {
+  const name = `cauri_t_${process.ppid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    // Two files copying the template at the same instant can collide; a short retry settles it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.unsafe(`create database "${name}" template "${template}"`);
+        break;
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+if (template) {
+  const url = await createFromTemplate();
+  process.env.DATABASE_URL = url;
+  setProcessDatabase(openDatabase({ url }));
+} else {
+  delete process.env.DATABASE_URL;
+  const client = new PGlite("memory://");
+  await migratePglite(client);
+  setProcessDatabase({ db: drizzle(client, { schema, logger: queryLogger }) as unknown as Database, driver: "pglite", close: () => client.close() });
+}
+
+afterAll(async () => {
+  await closeDb();
+});
