@@ -66,3 +66,24 @@ test("an unknown API route answers the JSON error envelope with 404", async ({ r
   expect(body).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
   expect(typeof body.error.message).toBe("string");
 });
+
+test("a method a /v1 route does not serve answers the JSON 405 with Allow, and OPTIONS lists only what is served", async ({ request }) => {
+  const refused = await request.delete("/v1/payments");
+  expect(refused.status()).toBe(405);
+  expect(refused.headers()["allow"]).toBe("GET, POST");
+  expect(refused.headers()["x-request-id"]).toBeTruthy();
+  expect(await refused.json()).toEqual({ success: false, error: { code: "METHOD_NOT_ALLOWED", message: "DELETE is not allowed on /v1/payments. Allowed: GET, POST." } });
+
+  // A POST-only route refuses GET the same way, per request (not a response frozen at build time).
+  const [first, second] = await Promise.all([request.get("/v1/portal/sessions"), request.get("/v1/portal/sessions")]);
+  for (const response of [first, second]) {
+    expect(response.status()).toBe(405);
+    expect(response.headers()["allow"]).toBe("POST");
+    expect((await response.json()).error.code).toBe("METHOD_NOT_ALLOWED");
+  }
+  expect(first.headers()["x-request-id"]).not.toBe(second.headers()["x-request-id"]);
+
+  const options = await request.fetch("/v1/payments", { method: "OPTIONS" });
+  expect(options.status()).toBe(204);
+  expect(options.headers()["allow"]).toBe("GET, POST, HEAD, OPTIONS");
+});

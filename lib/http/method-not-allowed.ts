@@ -1,19 +1,41 @@
-import { ApiError } from "./errors";
+import { randomUUID } from "node:crypto";
+import { log } from "@/lib/log";
+import type { HttpMethod } from "@/lib/openapi/types";
 import { errorResponse } from "./envelope";
-import { routeMethods } from "./route-methods";
+import { ApiError } from "./errors";
 
-const compiled = Object.entries(routeMethods).map(([pattern, methods]) => ({
-  regex: new RegExp(`^${pattern.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}/?$`),
-  // Literal segments outrank parameters, as in Next.js routing: /v1/payments/search before /v1/payments/{id}.
-  weight: pattern.split("/").filter((s) => s && !s.startsWith("{")).length,
-  methods,
-})).sort((a, b) => b.weight - a.weight);
+type Handler = (request: Request) => Promise<Response>;
 
-/** A JSON 405 for a /v1 path that exists with other methods; null when the path or method is served. */
-export function methodNotAllowed(method: string, pathname: string): Response | null {
-  if (method === "OPTIONS" || method === "HEAD") return null;
-  const match = compiled.find((r) => r.regex.test(pathname));
-  if (!match || match.methods.includes(method)) return null;
-  const allow = match.methods.join(", ");
-  return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${method} is not allowed on ${pathname}. Allowed: ${allow}.`), { Allow: allow });
+const notAllowedHandlers = new WeakSet<Handler>();
+
+/**
+ * The handlers a /v1 route file exports for the methods it does not serve:
+ *
+ *   export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");
+ *
+ * Next.js answers a method a route file does not export with an empty 405, and its automatic
+ * OPTIONS lists every exported method; the contract wants the JSON error envelope, and `Allow`
+ * must name only what is served. (A proxy.ts did this before, at the cost of running Next.js's
+ * middleware on every /v1 request: about a quarter of a keyed read's CPU time.)
+ */
+export function notAllowed(...allowed: HttpMethod[]): Record<HttpMethod | "OPTIONS", Handler> {
+  const allow = allowed.join(", ");
+  const refuse: Handler = async (request) => {
+    // Reading the request's headers also keeps Next.js from prerendering a refusing GET at build time.
+    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const path = new URL(request.url).pathname;
+    log("info", "request", { request_id: requestId, method: request.method, path, status: 405, duration_ms: 0 });
+    return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}. Allowed: ${allow}.`), { Allow: allow, "X-Request-Id": requestId });
+  };
+  const options: Handler = async () => {
+    const all = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
+    return new Response(null, { status: 204, headers: { Allow: all.join(", ") } });
+  };
+  notAllowedHandlers.add(refuse);
+  return { GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };
+}
+
+/** Whether an exported handler is one of notAllowed()'s refusals (the OpenAPI document skips them). */
+export function isNotAllowedHandler(handler: unknown): boolean {
+  return typeof handler === "function" && notAllowedHandlers.has(handler as Handler);
 }

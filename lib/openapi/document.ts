@@ -6,6 +6,7 @@ import type { DefinedRoute } from "@/lib/http/route";
 import { apiDescription, TAGS } from "./description";
 import { codeTable, groupByStatus, routeErrorCodes, STATUS_NAMES } from "./errors";
 import { objectFields, SchemaConverter } from "./schema";
+import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
 import { HTTP_METHODS, type HttpMethod, type JsonSchema, type OpenApiDocument, type Operation, type RouteEntry } from "./types";
 
 export const API_VERSION = "1.0.0";
@@ -74,7 +75,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
     const pathParams = [...entry.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     for (const method of HTTP_METHODS) {
       const handler = entry.module[method];
-      if (handler === undefined) continue;
+      if (handler === undefined || isNotAllowedHandler(handler)) continue;
       const where = `${method} ${entry.path} (${entry.file})`;
       if (!isDefinedRoute(handler)) {
         problems.push(`${where}: not declared with route() — it has no definition to document`);

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { CreateLinkInput, linkListExtra, linkListSchema, linkSchema, ListLinksInput } from "@/lib/links/schemas";
 import { createLink, listLinks } from "@/lib/links/service";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -37,3 +38,5 @@ export const GET = route(
   },
   (ctx, { query }) => listLinks(ctx, query),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

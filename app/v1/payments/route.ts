@@ -2,6 +2,7 @@ import { route } from "@/lib/http/route";
 import { createPayment } from "@/lib/payments/create";
 import { listPayments } from "@/lib/payments/list";
 import { CreatePaymentInput, createdPaymentSchema, ListPaymentsInput, paymentListSchema } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -46,3 +47,5 @@ export const GET = route(
   },
   (ctx, { query }) => listPayments(ctx, query),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

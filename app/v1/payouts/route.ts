@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { ListPayoutsInput, payoutListSchema } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -32,3 +33,5 @@ export const GET = route(
   },
   async (_ctx, { query }) => ({ payouts: [], pagination: { page: query.page, limit: query.limit, total: 0, total_pages: 0 } }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

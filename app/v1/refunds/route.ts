@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -17,3 +18,5 @@ export const POST = route(
     throw new ApiError("REFUNDS_UNAVAILABLE");
   },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

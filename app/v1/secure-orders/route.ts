@@ -3,6 +3,7 @@ import { createSecureOrder } from "@/lib/secure-orders/create";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 import { listSecureOrders } from "@/lib/secure-orders/queries";
 import { CreateSecureOrderInput, ListSecureOrdersQuery, secureOrderListSchema, secureOrderSchema } from "@/lib/secure-orders/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -48,3 +49,5 @@ export const GET = route(
   },
   (ctx, { query }) => listSecureOrders(ctx, query),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

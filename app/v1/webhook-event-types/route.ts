@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { eventCatalogue } from "@/lib/webhooks/event-types";
 import { eventTypeListSchema } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -14,3 +15,5 @@ export const GET = route(
   },
   async () => eventCatalogue.map((e) => ({ type: e.type, description: e.description })),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

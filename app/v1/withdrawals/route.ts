@@ -5,6 +5,7 @@ import { listWithdrawals } from "@/lib/withdrawals/queries";
 import { CreateWithdrawalInput, ListWithdrawalsQuery, withdrawalListSchema, withdrawalSchema } from "@/lib/withdrawals/schemas";
 import { withdrawalResource } from "@/lib/withdrawals/serialize";
 import { z } from "zod";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -42,3 +43,5 @@ export const POST = route(
     return reply(withdrawalResource(withdrawal), { extra: { message } });
   },
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

@@ -2,6 +2,7 @@ import { listCustomers } from "@/lib/billing/customers";
 import { customerSchema, listExtra, ListCustomersInput } from "@/lib/billing/schemas";
 import { route } from "@/lib/http/route";
 import { z } from "zod";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -18,3 +19,5 @@ export const GET = route(
   },
   (ctx, { query }) => listCustomers(ctx, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -2,6 +2,7 @@ import { createPlan, listPlans } from "@/lib/billing/plans";
 import { CreatePlanInput, ListPlansInput, planSchema } from "@/lib/billing/schemas";
 import { route } from "@/lib/http/route";
 import { z } from "zod";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -28,3 +29,5 @@ export const GET = route(
   },
   (ctx, { query }) => listPlans(ctx, query),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

@@ -2,6 +2,7 @@ import { CreateSubscriptionInput, listExtra, ListSubscriptionsInput, subscriptio
 import { createSubscription, listSubscriptions } from "@/lib/billing/subscriptions";
 import { route } from "@/lib/http/route";
 import { z } from "zod";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -36,3 +37,5 @@ export const GET = route(
   },
   (ctx, { query }) => listSubscriptions(ctx, query),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

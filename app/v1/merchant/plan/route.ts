@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route";
 import { merchantPlan, merchantPlanSchema } from "@/lib/platform/subscription";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -13,3 +14,5 @@ export const GET = route(
   },
   (ctx) => merchantPlan(ctx.db, ctx.merchant, ctx.mode, ctx.now),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -2,6 +2,7 @@ import { route } from "@/lib/http/route";
 import { listPartnerProducts, proposePartnerProduct } from "@/lib/partner/products";
 import { ListProductsQuery, partnerProductListSchema, partnerProductSchema, ProposeProductInput } from "@/lib/partner/schemas";
 import { partnerProductResource } from "@/lib/partner/serialize";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -34,3 +35,5 @@ export const POST = route(
   },
   async (ctx, { body }) => partnerProductResource(await proposePartnerProduct(ctx, body), ctx.merchant.id),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { listPartnerRoyalties } from "@/lib/partner/royalty";
 import { partnerRoyaltyListSchema } from "@/lib/partner/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -14,3 +15,5 @@ export const GET = route(
   },
   (ctx) => listPartnerRoyalties(ctx),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { chargeOpr } from "@/lib/opr/charge";
 import { ChargeOprInput, chargedOprSchema } from "@/lib/opr/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -20,3 +21,5 @@ export const POST = route(
   },
   (ctx, { body }) => chargeOpr(ctx, body),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { createOpr } from "@/lib/opr/create";
 import { CreateOprInput, oprSchema } from "@/lib/opr/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -22,3 +23,5 @@ export const POST = route(
   },
   (ctx, { body }) => createOpr(ctx, body),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

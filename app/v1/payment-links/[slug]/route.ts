@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { linkSchema, publicLinkSchema, UpdateLinkInput } from "@/lib/links/schemas";
 import { archiveLink, getPublicLink, updateLink } from "@/lib/links/service";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 // One dynamic segment serves the contract's `/v1/payment-links/{slug}` (public GET) and
 // `/v1/payment-links/{id}` (PATCH, DELETE): Next.js allows one name per segment. Link ids start
@@ -50,3 +51,5 @@ export const DELETE = route(
   },
   (ctx, { params }) => archiveLink(ctx, params.slug),
 );
+
+export const { POST, PUT, OPTIONS } = notAllowed("GET", "PATCH", "DELETE");

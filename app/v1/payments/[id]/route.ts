@@ -3,6 +3,7 @@ import { findPayment, findPaymentPublic } from "@/lib/payments/get";
 import { paymentSchema, publicPaymentSchema } from "@/lib/payments/schemas";
 import { paymentResource, publicPayment } from "@/lib/payments/serialize";
 import { z } from "zod";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -21,3 +22,5 @@ export const GET = route(
     return publicPayment(payment, merchantName);
   },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { paymentHistory } from "@/lib/payments/list";
 import { HistoryInput, paymentHistorySchema } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -17,3 +18,5 @@ export const GET = route(
   },
   (ctx, { query }) => paymentHistory(ctx, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

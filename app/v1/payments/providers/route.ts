@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { providerList } from "@/lib/payments/providers";
 import { providerListSchema } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -9,3 +10,5 @@ export const GET = route(
   },
   async () => providerList(),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { recommendProvider } from "@/lib/payments/providers";
 import { recommendationSchema, RecommendInput } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -15,3 +16,5 @@ export const GET = route(
   },
   async (_ctx, { query }) => recommendProvider(query.phone),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { searchPayments } from "@/lib/payments/list";
 import { paymentSearchSchema, SearchPaymentsInput } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -16,3 +17,5 @@ export const GET = route(
   },
   (ctx, { query }) => searchPayments(ctx, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

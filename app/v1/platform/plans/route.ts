@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route";
 import { listPlatformPlans, platformPlanListSchema } from "@/lib/platform/subscription";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -13,3 +14,5 @@ export const GET = route(
   },
   async () => listPlatformPlans(),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { CreatePortalSessionInput, portalSessionSchema } from "@/lib/billing/schemas";
 import { route } from "@/lib/http/route";
 import { createPortalSession } from "@/lib/portal/sessions";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -20,3 +21,5 @@ export const POST = route(
   },
   (ctx, { body }) => createPortalSession(ctx, body),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -2,6 +2,7 @@ import { listPublicPlans } from "@/lib/billing/plans";
 import { publicPlanSchema, PublicPlansInput } from "@/lib/billing/schemas";
 import { route } from "@/lib/http/route";
 import { z } from "zod";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -16,3 +17,5 @@ export const GET = route(
   },
   (ctx, { query }) => listPublicPlans(ctx.db, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

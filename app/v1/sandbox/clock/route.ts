@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { sandboxClock } from "@/lib/payments/sandbox-clock";
 import { sandboxClockSchema } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -10,3 +11,5 @@ export const GET = route(
   },
   async (ctx) => sandboxClock(ctx.merchant),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -2,6 +2,7 @@ import { route } from "@/lib/http/route";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 import { getSecureOrder } from "@/lib/secure-orders/queries";
 import { secureOrderSchema } from "@/lib/secure-orders/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -18,3 +19,5 @@ export const GET = route(
   },
   (ctx, { params }) => getSecureOrder(ctx, params.id),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

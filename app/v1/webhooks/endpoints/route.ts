@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
 import { CreateEndpointInput, endpointListSchema, endpointWithSecretSchema } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -34,3 +35,5 @@ export const GET = route(
   },
   (ctx) => listEndpoints(ctx),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

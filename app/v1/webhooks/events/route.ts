@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { listEvents } from "@/lib/webhooks/events";
 import { eventListExtra, eventListSchema, ListEventsQuery } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -19,3 +20,5 @@ export const GET = route(
   },
   (ctx, { query }) => listEvents(ctx, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

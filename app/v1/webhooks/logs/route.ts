@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { listLogs } from "@/lib/webhooks/logs";
 import { ListLogsQuery, logListExtra, logListSchema } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -19,3 +20,5 @@ export const GET = route(
   },
   (ctx, { query }) => listLogs(ctx, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { webhookStats } from "@/lib/webhooks/logs";
 import { statsSchema, StatsQuery } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -18,3 +19,5 @@ export const GET = route(
   },
   (ctx, { query }) => webhookStats(ctx, query.application_id),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

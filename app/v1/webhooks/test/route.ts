@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { sendTestEvent } from "@/lib/webhooks/events";
 import { SendTestInput, testResultSchema } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -20,3 +21,5 @@ export const POST = route(
   },
   (ctx, { body }) => sendTestEvent(ctx, body.event),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

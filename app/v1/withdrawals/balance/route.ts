@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { merchantBalance } from "@/lib/withdrawals/balance";
 import { balanceSchema } from "@/lib/withdrawals/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -14,3 +15,5 @@ export const GET = route(
   },
   (ctx) => merchantBalance(ctx.db, ctx.merchant.id, ctx.mode),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { quoteWithdrawal } from "@/lib/withdrawals/fees";
 import { QuoteQuery, quoteSchema } from "@/lib/withdrawals/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -16,3 +17,5 @@ export const GET = route(
   },
   async (_ctx, { query }) => quoteWithdrawal(query.amount),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { withdrawalStats } from "@/lib/withdrawals/queries";
 import { withdrawalStatsSchema } from "@/lib/withdrawals/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -9,3 +10,5 @@ export const GET = route(
   },
   (ctx) => withdrawalStats(ctx),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

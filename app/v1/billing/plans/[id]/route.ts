@@ -2,6 +2,7 @@ import { deletePlan, getPlan, updatePlan } from "@/lib/billing/plans";
 import { planDeletionSchema, planSchema, UpdatePlanInput } from "@/lib/billing/schemas";
 import { route } from "@/lib/http/route";
 import { z } from "zod";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   { auth: "key", doc: { summary: "Read a plan", tags: ["Billing"], response: planSchema, errors: ["PLAN_NOT_FOUND"] } },
@@ -37,3 +38,5 @@ export const DELETE = route(
   },
   (ctx, { params }) => deletePlan(ctx, params.id),
 );
+
+export const { POST, PUT, OPTIONS } = notAllowed("GET", "PATCH", "DELETE");

@@ -1,6 +1,7 @@
 import { subscriptionSchema } from "@/lib/billing/schemas";
 import { cancelSubscription, getSubscription } from "@/lib/billing/subscriptions";
 import { route } from "@/lib/http/route";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   { auth: "key", doc: { summary: "Read a subscription", tags: ["Billing"], response: subscriptionSchema, errors: ["SUBSCRIPTION_NOT_FOUND"] } },
@@ -20,3 +21,5 @@ export const DELETE = route(
   },
   (ctx, { params }) => cancelSubscription(ctx, params.id),
 );
+
+export const { POST, PUT, PATCH, OPTIONS } = notAllowed("GET", "DELETE");

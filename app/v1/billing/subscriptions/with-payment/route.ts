@@ -1,6 +1,7 @@
 import { CreateWithPaymentInput, withPaymentSchema } from "@/lib/billing/schemas";
 import { createSubscriptionWithPayment } from "@/lib/billing/subscriptions";
 import { route } from "@/lib/http/route";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -20,3 +21,5 @@ export const POST = route(
   },
   (ctx, { body }) => createSubscriptionWithPayment(ctx, body),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

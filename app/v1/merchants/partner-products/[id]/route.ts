@@ -2,6 +2,7 @@ import { route } from "@/lib/http/route";
 import { archivePartnerProduct, updatePartnerProduct } from "@/lib/partner/products";
 import { partnerProductSchema, UpdateProductInput } from "@/lib/partner/schemas";
 import { partnerProductResource } from "@/lib/partner/serialize";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const PATCH = route(
   {
@@ -31,3 +32,5 @@ export const DELETE = route(
   },
   async (ctx, { params }) => partnerProductResource(await archivePartnerProduct(ctx, params.id), ctx.merchant.id),
 );
+
+export const { GET, POST, PUT, OPTIONS } = notAllowed("PATCH", "DELETE");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { linkSchema } from "@/lib/links/schemas";
 import { setLinkActive } from "@/lib/links/service";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const PATCH = route(
   {
@@ -15,3 +16,5 @@ export const PATCH = route(
   },
   (ctx, { params }) => setLinkActive(ctx, params.slug, true),
 );
+
+export const { GET, POST, PUT, DELETE, OPTIONS } = notAllowed("PATCH");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { startLinkCheckout } from "@/lib/links/checkout";
 import { LinkCheckoutInput, linkCheckoutResultSchema } from "@/lib/links/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -21,3 +22,5 @@ export const POST = route(
   },
   (ctx, { params, body }) => startLinkCheckout(ctx.db, params.slug, body),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { linkQrResponse } from "@/lib/links/qr";
 import { QR_SIZE, QrInput, qrSchema } from "@/lib/links/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -19,3 +20,5 @@ export const GET = route(
   },
   (ctx, { params, query }) => linkQrResponse(ctx.db, params.slug, query, ctx.request.headers.get("if-none-match")),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

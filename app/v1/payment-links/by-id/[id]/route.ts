@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { linkSchema } from "@/lib/links/schemas";
 import { getLink } from "@/lib/links/service";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -15,3 +16,5 @@ export const GET = route(
   },
   (ctx, { params }) => getLink(ctx, params.id),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { cancelPaymentByCustomer } from "@/lib/payments/checkout";
 import { publicPaymentSchema } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -18,3 +19,5 @@ export const POST = route(
   },
   (ctx, { params }) => cancelPaymentByCustomer(ctx.db, params.id),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { confirmPayment } from "@/lib/payments/checkout";
 import { ConfirmPaymentInput, publicPaymentSchema } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -19,3 +20,5 @@ export const POST = route(
   },
   (ctx, { params, body }) => confirmPayment(ctx.db, params.id, body.customer_phone),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -3,6 +3,7 @@ import { expirePaymentNow } from "@/lib/payments/expire";
 import { loadPayment } from "@/lib/payments/get";
 import { paymentSchema } from "@/lib/payments/schemas";
 import { paymentResource } from "@/lib/payments/serialize";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -18,3 +19,5 @@ export const POST = route(
   },
   async (ctx, { params }) => paymentResource(await expirePaymentNow(ctx, await loadPayment(ctx, params.id))),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

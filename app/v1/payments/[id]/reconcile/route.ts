@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { reconcilePayment } from "@/lib/payments/reconcile";
 import { reconcileResultSchema } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -18,3 +19,5 @@ export const POST = route(
   },
   (ctx, { params }) => reconcilePayment(ctx, params.id),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -2,6 +2,7 @@ import { route } from "@/lib/http/route";
 import { findPayment } from "@/lib/payments/get";
 import { paymentSchema } from "@/lib/payments/schemas";
 import { paymentResource } from "@/lib/payments/serialize";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -15,3 +16,5 @@ export const GET = route(
   },
   async (ctx, { params }) => paymentResource(await findPayment(ctx, params.id)),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { getPublicPlan } from "@/lib/billing/plans";
 import { publicPlanSchema } from "@/lib/billing/schemas";
 import { route } from "@/lib/http/route";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -9,3 +10,5 @@ export const GET = route(
   },
   (ctx, { params }) => getPublicPlan(ctx.db, params.id),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { advanceSandboxClock } from "@/lib/payments/sandbox-clock";
 import { ClockAdvanceInput, sandboxClockSchema } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -19,3 +20,5 @@ export const POST = route(
   },
   (ctx, { body }) => advanceSandboxClock(ctx, body.seconds),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

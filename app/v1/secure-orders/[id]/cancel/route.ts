@@ -2,6 +2,7 @@ import { route } from "@/lib/http/route";
 import { cancelSecureOrder } from "@/lib/secure-orders/cancel";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 import { CancelSecureOrderInput, secureOrderSchema } from "@/lib/secure-orders/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -21,3 +22,5 @@ export const POST = route(
   },
   (ctx, { params, body }) => cancelSecureOrder(ctx, params.id, body.reason),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -4,6 +4,7 @@ import { requireSecureOrders } from "@/lib/secure-orders/guard";
 import { keyLocator } from "@/lib/secure-orders/queries";
 import { ConfirmDeliveryInput, secureOrderSchema } from "@/lib/secure-orders/schemas";
 import { secureOrderResource } from "@/lib/secure-orders/serialize";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -29,3 +30,5 @@ export const POST = route(
   },
   async (ctx, { params, body }) => secureOrderResource(await confirmDelivery(ctx.db, keyLocator(ctx, params.id), body.code)),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/webhooks/endpoints";
 import { deletedEndpointSchema, endpointSchema, UpdateEndpointInput } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -45,3 +46,5 @@ export const DELETE = route(
   },
   (ctx, { params }) => deleteEndpoint(ctx, params.id),
 );
+
+export const { POST, PUT, OPTIONS } = notAllowed("GET", "PATCH", "DELETE");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { getEvent } from "@/lib/webhooks/events";
 import { eventSchema } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -15,3 +16,5 @@ export const GET = route(
   },
   (ctx, { params }) => getEvent(ctx, params.event_id),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

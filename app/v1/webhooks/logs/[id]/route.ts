@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { getLog } from "@/lib/webhooks/logs";
 import { logDetailSchema } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -16,3 +17,5 @@ export const GET = route(
   },
   (ctx, { params }) => getLog(ctx, params.id),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -2,6 +2,7 @@ import { route } from "@/lib/http/route";
 import { withdrawalSchema } from "@/lib/withdrawals/schemas";
 import { withdrawalResource } from "@/lib/withdrawals/serialize";
 import { cancelWithdrawal } from "@/lib/withdrawals/transitions";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const PATCH = route(
   {
@@ -16,3 +17,5 @@ export const PATCH = route(
   },
   async (ctx, { params }) => withdrawalResource(await cancelWithdrawal(ctx, params.id)),
 );
+
+export const { GET, POST, PUT, DELETE, OPTIONS } = notAllowed("PATCH");

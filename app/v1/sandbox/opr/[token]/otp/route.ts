@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { readSandboxOtp } from "@/lib/opr/sandbox";
 import { sandboxOtpSchema } from "@/lib/opr/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -17,3 +18,5 @@ export const GET = route(
   },
   (ctx, { params }) => readSandboxOtp(ctx, params.token),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

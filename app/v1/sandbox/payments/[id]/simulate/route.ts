@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { simulatePayment } from "@/lib/payments/sandbox";
 import { paymentSchema, SimulateInput } from "@/lib/payments/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -20,3 +21,5 @@ export const POST = route(
   },
   (ctx, { params, body }) => simulatePayment(ctx, params.id, body.outcome),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

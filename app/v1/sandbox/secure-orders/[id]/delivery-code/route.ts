@@ -2,6 +2,7 @@ import { route } from "@/lib/http/route";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 import { sandboxDeliveryCode } from "@/lib/secure-orders/sandbox";
 import { deliveryCodeSchema } from "@/lib/secure-orders/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
@@ -19,3 +20,5 @@ export const GET = route(
   },
   (ctx, { params }) => sandboxDeliveryCode(ctx, params.id),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -2,6 +2,7 @@ import { route } from "@/lib/http/route";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 import { simulateSecureOrderPayment } from "@/lib/secure-orders/sandbox";
 import { secureOrderSchema, SimulatePaymentInput } from "@/lib/secure-orders/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -21,3 +22,5 @@ export const POST = route(
   },
   (ctx, { params, body }) => simulateSecureOrderPayment(ctx, params.id, body.outcome),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { rollEndpointSecret } from "@/lib/webhooks/endpoints";
 import { endpointWithSecretSchema, RollSecretInput } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -18,3 +19,5 @@ export const POST = route(
   },
   (ctx, { params, body }) => rollEndpointSecret(ctx, params.id, body.grace_period_seconds),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { retryLog } from "@/lib/webhooks/logs";
 import { logDetailSchema } from "@/lib/webhooks/schemas";
+import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
@@ -19,3 +20,5 @@ export const POST = route(
   },
   (ctx, { params }) => retryLog(ctx, params.id),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
