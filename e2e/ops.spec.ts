@@ -11,24 +11,27 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const PASSWORD = "mot de passe e2e solide";
 
 /**
- * `ops staff create … --password-stdin`, exactly as an operator runs it; the environment is the
- * test process's (aligned with the web server's database by playwright.config.ts).
+ * The ops command line with --json, exactly as an operator runs it; the environment is the test
+ * process's (aligned with the web server's database by playwright.config.ts).
  */
-function createStaff(email: string, password: string): Promise<{ user_id: string; email: string; role: string }> {
+function ops<T>(args: string[], stdin = ""): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "bin/ops.ts", "staff", "create", "--email", email, "--password-stdin", "--json"], { env: process.env });
+    const child = spawn("npx", ["tsx", "bin/ops.ts", ...args, "--json"], { env: process.env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
     child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`ops staff create failed (${code}): ${stdout} ${stderr.split("\n").slice(0, 5).join("\n")}`));
+      if (code !== 0) return reject(new Error(`ops ${args.join(" ")} failed (${code}): ${stdout} ${stderr.split("\n").slice(0, 5).join("\n")}`));
       resolve(JSON.parse(stdout));
     });
-    child.stdin.end(`${password}\n`);
+    child.stdin.end(stdin);
   });
 }
+
+const createStaff = (email: string, password: string) =>
+  ops<{ user_id: string; email: string; role: string }>(["staff", "create", "--email", email, "--password-stdin"], `${password}\n`);
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/signin");
@@ -176,4 +179,43 @@ test("a staff user created with the CLI approves a KYC and completes a withdrawa
 
   await merchantContext.close();
   await staffContext.close();
+});
+
+test("a partner product the merchant changes while it is on screen is not approved; the queue shows the new price", async ({ browser }) => {
+  const staffEmail = `staff-${randomUUID().slice(0, 8)}@cauri.test`;
+  await createStaff(staffEmail, "console staff passphrase");
+  const shop = await ops<{ merchant_id: string; test_key: string }>(["merchant", "create", "--name", `Boutique Partenaire ${randomUUID().slice(0, 6)}`]);
+  await ops(["merchant", "update", shop.merchant_id, "--partner", "on"]);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const name = `Savon noir ${randomUUID().slice(0, 6)}`;
+  const proposed = await api(page.request, shop.test_key, "POST", "/v1/merchants/partner-products", { name, price: 1_500 });
+  expect(proposed.status).toBe(201);
+
+  await signIn(page, staffEmail, "console staff passphrase");
+  await expect(page).toHaveURL(/\/ops$/, { timeout: 30_000 });
+  await page.goto("/ops/partner-products");
+  const card = page.getByTestId("ops-partner-product").filter({ hasText: name });
+  await expect(card).toContainText(/1\s500\sFCFA/);
+
+  // The merchant raises the price after the page was opened.
+  const changed = await page.request.fetch(`/v1/merchants/partner-products/${proposed.body.data.id}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${shop.test_key}` },
+    data: { price: 9_500 },
+  });
+  expect(changed.status()).toBe(200);
+
+  await card.getByRole("button", { name: `Valider ${name}` }).click();
+  await expect(card.getByRole("alert")).toContainText("changed this product");
+  await expect(card).toContainText(/9\s500\sFCFA/);
+  const still = await api(page.request, shop.test_key, "GET", "/v1/merchants/partner-products");
+  expect(still.body.data.products.find((p: { id: string }) => p.id === proposed.body.data.id)).toMatchObject({ status: "PENDING_REVIEW", price: 9_500 });
+
+  // Approving what is now on screen works.
+  await card.getByRole("button", { name: `Valider ${name}` }).click();
+  await expect(page.getByTestId("ops-partner-product").filter({ hasText: name })).toHaveCount(0);
+  const approved = await api(page.request, shop.test_key, "GET", "/v1/merchants/partner-products");
+  expect(approved.body.data.products.find((p: { id: string }) => p.id === proposed.body.data.id)).toMatchObject({ status: "APPROVED", price: 9_500 });
+  await context.close();
 });

@@ -23,6 +23,12 @@ import * as approve from "./withdrawals/[id]/approve/route";
 import * as complete from "./withdrawals/[id]/complete/route";
 import * as reject from "./withdrawals/[id]/reject/route";
 import * as withdrawalsRoute from "./withdrawals/route";
+import * as proposeProduct from "@/app/v1/merchants/partner-products/route";
+import * as updateProduct from "@/app/v1/merchants/partner-products/[id]/route";
+import * as productQueue from "./partner-products/route";
+import * as approveProduct from "./partner-products/[id]/approve/route";
+import * as rejectProduct from "./partner-products/[id]/reject/route";
+import { newMerchant } from "@/tests/support/merchant";
 
 const ORIGIN = "http://localhost:3000";
 const PASSWORD = "mot de passe solide";
@@ -166,5 +172,31 @@ describe("the ops console's handlers", () => {
     expect(await merchantBalance(db(), m.merchantId, "test")).toMatchObject({ available: 200_000, reserved: 0 });
     const actions = (await db().select().from(auditLog).where(eq(auditLog.actor, `staff:${s.user.email}`))).map((r) => r.action).sort();
     expect(actions).toEqual(["withdrawal.approve", "withdrawal.complete", "withdrawal.reject"]);
+  });
+
+  it("decides on a partner product only for the version on screen: reviewed_updated_at is required, a stale one is 409", async () => {
+    const m = await newMerchant({ partner: true });
+    const proposed = await call(proposeProduct.POST, "POST", "/v1/merchants/partner-products", { key: m.testKey, body: { name: "Savon noir", price: 1_500 } });
+    const id = proposed.body.data.id as string;
+    const seen = proposed.body.data.updated_at as string;
+    const s = await staff();
+    const decide = (route: typeof approveProduct, action: string, body: unknown) => call(route.POST, "POST", `/ops-api/partner-products/${id}/${action}`, { params: { id }, body, headers: s.headers });
+
+    const missing = await decide(approveProduct, "approve", {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: "MISSING_FIELD", param: "reviewed_updated_at" });
+
+    await call(updateProduct.PATCH, "PATCH", `/v1/merchants/partner-products/${id}`, { key: m.testKey, params: { id }, body: { price: 9_500 } });
+    for (const [route, action] of [[approveProduct, "approve"], [rejectProduct, "reject"]] as const) {
+      const stale = await decide(route, action, { reviewed_updated_at: seen });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.code).toBe("PARTNER_PRODUCT_CHANGED");
+    }
+    const [queued] = (await call(productQueue.GET, "GET", "/ops-api/partner-products", { headers: s.headers })).body.data.filter((p: { id: string }) => p.id === id);
+    expect(queued).toMatchObject({ status: "PENDING_REVIEW", price: 9_500 });
+
+    const approved = await decide(approveProduct, "approve", { reviewed_updated_at: queued.updated_at });
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toMatchObject({ status: "APPROVED", price: 9_500, reviewed_by: `staff:${s.user.email}` });
   });
 });

@@ -41,15 +41,21 @@ const copy = defineCopy({
   },
 });
 
-function ProductCard({ p, locale, onChanged }: { p: StaffProduct; locale: Locale; onChanged: () => void }) {
+function ProductCard({ p, locale, onChanged, onStale }: { p: StaffProduct; locale: Locale; onChanged: () => void; onStale: () => void }) {
   const t = copy[locale];
   const c = opsCommonCopy[locale];
   const hydrated = useHydrated();
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState("");
   const path = `/ops-api/partner-products/${encodeURIComponent(p.id)}`;
-  const approve = useMutation({ mutationFn: () => apiFetch(`${path}/approve`, { method: "POST" }), onSuccess: onChanged });
-  const reject = useMutation({ mutationFn: () => apiFetch(`${path}/reject`, { method: "POST", body: note.trim() ? { reason: note } : {} }), onSuccess: onChanged });
+  // The version on screen: the server refuses the decision if the merchant changed the product since.
+  const seen = { reviewed_updated_at: p.updated_at };
+  // Refused because the merchant changed it: the error stays on screen while the queue reloads the new version.
+  const onError = (error: Error) => {
+    if (error instanceof ApiClientError && error.code === "PARTNER_PRODUCT_CHANGED") onStale();
+  };
+  const approve = useMutation({ mutationFn: () => apiFetch(`${path}/approve`, { method: "POST", body: seen }), onSuccess: onChanged, onError });
+  const reject = useMutation({ mutationFn: () => apiFetch(`${path}/reject`, { method: "POST", body: note.trim() ? { reason: note, ...seen } : seen }), onSuccess: onChanged, onError });
   const error = approve.error ?? reject.error;
   return (
     <li className="rounded-2xl border border-line bg-surface p-4" data-testid="ops-partner-product">
@@ -110,6 +116,7 @@ export function PartnerQueue({ locale, initial }: { locale: Locale; initial: Sta
   const queryClient = useQueryClient();
   const [announce, setAnnounce] = useState("");
   const query = useQuery({ queryKey: ["ops", "partner-products"], queryFn: () => apiFetch<StaffProduct[]>("/ops-api/partner-products"), initialData: initial, staleTime: 5_000 });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ["ops", "partner-products"] });
   return (
     <div>
       <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
@@ -128,8 +135,9 @@ export function PartnerQueue({ locale, initial }: { locale: Locale; initial: Sta
               locale={locale}
               onChanged={() => {
                 setAnnounce(t.done);
-                void queryClient.invalidateQueries({ queryKey: ["ops", "partner-products"] });
+                reload();
               }}
+              onStale={reload}
             />
           ))}
         </ul>

@@ -127,6 +127,9 @@ export const AuditQuery = input(z.object({ target_type: z.string().max(40).optio
 export const staffWithdrawalView = (w: Withdrawal) => ({ ...withdrawalResource(w), merchant_id: w.merchantId, mode: w.mode });
 
 export const PartnerQuery = input(z.object({ status: z.enum(PARTNER_PRODUCT_STATUSES).optional() }));
-export const PartnerRejectInput = input(z.object({ reason: z.string().trim().max(500).optional() }), { reason: "INVALID_REASON" });
+// The console sends the updated_at of the version on screen (see ReviewedVersion in lib/partner/products.ts).
+const reviewedVersion = { reviewed_updated_at: z.iso.datetime({ offset: true }) };
+export const PartnerApproveInput = input(z.object(reviewedVersion));
+export const PartnerRejectInput = input(z.object({ reason: z.string().trim().max(500).optional(), ...reviewedVersion }), { reason: "INVALID_REASON" });
 export const DisputeQuery = input(z.object({ all: z.enum(["0", "1"]).optional() }));
 export const DisputeResolveInput = input(z.object({ decision: z.enum(["release", "refund"]) }));

@@ -73,7 +73,8 @@ export async function updatePartnerProduct(ctx: DomainContext, id: string, body:
   if (current.status === "ARCHIVED") throw new ApiError("PARTNER_PRODUCT_ARCHIVED");
   const [row] = await ctx.db
     .update(partnerProducts)
-    .set({ ...patch, status: "PENDING_REVIEW", reviewNote: null, reviewedAt: null, reviewedBy: null, updatedAt: ctx.now })
+    // updated_at is the version a review names (ReviewedVersion): every change moves it, even two in one millisecond.
+    .set({ ...patch, status: "PENDING_REVIEW", reviewNote: null, reviewedAt: null, reviewedBy: null, updatedAt: new Date(Math.max(ctx.now.getTime(), current.updatedAt.getTime() + 1)) })
     .where(eq(partnerProducts.id, current.id))
     .returning();
   return row;
@@ -115,7 +116,13 @@ export async function listPartnerProductsForStaff(db: Database, filter: { status
   return rows.map(({ p, merchantName }) => staffProductView({ ...p, merchantName }));
 }
 
-async function review(db: Database, id: string, decision: "APPROVED" | "REJECTED", actor: Actor, note: string | null): Promise<PartnerProduct> {
+/**
+ * The version the reviewer looked at, as its `updated_at`: a merchant's PATCH keeps the product in
+ * PENDING_REVIEW with a new price, so without it a reviewer could approve a price they never saw.
+ */
+export type ReviewedVersion = { updatedAt?: string };
+
+async function review(db: Database, id: string, decision: "APPROVED" | "REJECTED", actor: Actor, note: string | null, seen: ReviewedVersion): Promise<PartnerProduct> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const [current] = await tx
@@ -127,6 +134,12 @@ async function review(db: Database, id: string, decision: "APPROVED" | "REJECTED
     if (!current) throw new ApiError("NOT_FOUND", `No partner product ${id}.`);
     if (current.p.status !== "PENDING_REVIEW") {
       throw new ApiError("PARTNER_PRODUCT_NOT_PENDING", `This product is ${current.p.status}; only a product in PENDING_REVIEW can be ${decision.toLowerCase()}.`);
+    }
+    if (seen.updatedAt !== undefined && new Date(seen.updatedAt).getTime() !== current.p.updatedAt.getTime()) {
+      throw new ApiError(
+        "PARTNER_PRODUCT_CHANGED",
+        `The merchant changed this product at ${current.p.updatedAt.toISOString()}, after the version you reviewed (${seen.updatedAt}). Reload it and review the new version.`,
+      );
     }
     const at = merchantNow({ testClockOffsetSeconds: current.offset }, current.p.mode);
     const [row] = await tx
@@ -147,8 +160,8 @@ async function review(db: Database, id: string, decision: "APPROVED" | "REJECTED
 }
 
 /** Staff: the product and its price are validated; it joins the catalogue and can be sold. */
-export const approvePartnerProduct = (db: Database, id: string, actor: Actor) => review(db, id, "APPROVED", actor, null);
+export const approvePartnerProduct = (db: Database, id: string, actor: Actor, seen: ReviewedVersion = {}) => review(db, id, "APPROVED", actor, null, seen);
 
 /** Staff: refused, with an optional note the merchant sees; the merchant may change it (back to review). */
-export const rejectPartnerProduct = (db: Database, id: string, input: { reason?: string | null }, actor: Actor) =>
-  review(db, id, "REJECTED", actor, input.reason?.trim().slice(0, 500) || null);
+export const rejectPartnerProduct = (db: Database, id: string, input: { reason?: string | null }, actor: Actor, seen: ReviewedVersion = {}) =>
+  review(db, id, "REJECTED", actor, input.reason?.trim().slice(0, 500) || null, seen);

@@ -11,6 +11,7 @@ export const partnerCodes = defineCodes({
   PARTNER_AMOUNT_MISMATCH: { status: 400, message: "amount must equal the sum of the items' validated price × quantity." },
   PARTNER_PRODUCT_ARCHIVED: { status: 409, message: "This product is archived and can no longer be changed. Propose a new product instead." },
   PARTNER_PRODUCT_NOT_PENDING: { status: 409, message: "Only a product in PENDING_REVIEW can be approved or rejected." },
+  PARTNER_PRODUCT_CHANGED: { status: 409, message: "The merchant changed this product after you opened it. Reload it and review the new version." },
   INVALID_PRICE: { status: 400, message: "price must be an integer number of XOF between 100 and 5,000,000." },
   INVALID_IMAGE_URL: { status: 400, message: "image_url must be an HTTPS URL of at most 2048 characters." },
   NOTHING_TO_UPDATE: { status: 400, message: "Send at least one of name, description, price or image_url." },

@@ -141,4 +141,37 @@ describe("staff review (ops CLI and console)", () => {
       [r, "partner_product.reject", "staff:moussa", "PENDING_REVIEW", "REJECTED"],
     ]);
   });
+
+  it("refuses a decision on a version the reviewer did not see (409 PARTNER_PRODUCT_CHANGED), and takes the current one", async () => {
+    const m = await partner();
+    const id = (await create(m.testKey, product({ price: 17_500 }))).body.data.id;
+    const seen = (await listPartnerProductsForStaff(db())).find((p) => p.id === id)!;
+    // The merchant raises the price twice in a row while the reviewer looks at the first version.
+    await patch(m.testKey, id, { price: 18_000 });
+    const latest = (await patch(m.testKey, id, { price: 19_000 })).body.data;
+    expect(latest.updated_at).not.toBe(seen.updated_at);
+
+    for (const decide of [
+      () => approvePartnerProduct(db(), id, staff, { updatedAt: seen.updated_at }),
+      () => rejectPartnerProduct(db(), id, { reason: "Prix" }, staff, { updatedAt: seen.updated_at }),
+    ]) {
+      await expect(decide()).rejects.toMatchObject({ code: "PARTNER_PRODUCT_CHANGED", status: 409 });
+    }
+    const [untouched] = await db().select().from(partnerProducts).where(eq(partnerProducts.id, id));
+    expect(untouched).toMatchObject({ status: "PENDING_REVIEW", price: 19_000, reviewedBy: null });
+    expect(await db().select().from(auditLog).where(eq(auditLog.targetId, id))).toEqual([]);
+
+    const approved = await approvePartnerProduct(db(), id, staff, { updatedAt: latest.updated_at });
+    expect(approved).toMatchObject({ status: "APPROVED", price: 19_000 });
+  });
+
+  it("moves updated_at forward on every change, even when the clock has not moved past the last one", async () => {
+    const m = await partner();
+    const id = (await create(m.testKey)).body.data.id;
+    // As if the previous change had happened in this same millisecond (or a clock stepped back).
+    const last = new Date(Date.now() + 60_000);
+    await db().update(partnerProducts).set({ updatedAt: last }).where(eq(partnerProducts.id, id));
+    const changed = (await patch(m.testKey, id, { price: 1_000 })).body.data;
+    expect(new Date(changed.updated_at).getTime()).toBe(last.getTime() + 1);
+  });
 });
