@@ -16,7 +16,8 @@ let sql: postgres.Sql;
 test.beforeAll(async () => {
   // The second instance is itself two cluster workers on one port (CAURI_WORKERS, one per core in
   // production): three processes share the database, the limits and the jobs.
-  secondInstance = await startInstance(extraPort("E2E_SECOND_PORT", 1), { CAURI_WORKERS: "2" });
+  // It also sits "behind one proxy" (CAURI_TRUSTED_PROXIES=1): requests without X-Forwarded-For count against the socket.
+  secondInstance = await startInstance(extraPort("E2E_SECOND_PORT", 1), { CAURI_WORKERS: "2", CAURI_TRUSTED_PROXIES: "1" });
   second = secondInstance.url;
   sql = postgres(suiteDatabaseUrl(), { max: 2, onnotice: () => {} });
 });
@@ -56,6 +57,22 @@ test("one idempotency key sent to both instances at once creates one payment", a
 });
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+test("a client cannot escape the per-IP checkout limit by writing its own X-Forwarded-For", async ({ request }) => {
+  const m = await createMerchant();
+  const link = await request.post(`${second}/v1/payment-links`, { headers: auth(m.test_key), data: { name: "Pagne", amount: 2_500 } });
+  expect(link.status()).toBe(201);
+  const slug = (await link.json()).data.slug;
+  // What our proxy appended (the last entry) is the client; whatever the client wrote before it is ignored.
+  const client = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  const checkout = (forwardedFor: string) =>
+    request.post(`${second}/v1/payment-links/${slug}/checkout`, { headers: { "X-Forwarded-For": forwardedFor }, data: { customer_phone: "+22370000009" } });
+  const statuses: number[] = [];
+  for (let i = 0; i < 21; i++) statuses.push((await checkout(`198.51.100.${i}, ${client}`)).status());
+  expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201));
+  expect(statuses[20]).toBe(429);
+  expect((await checkout(`198.51.100.99, 192.0.2.${Math.floor(Math.random() * 250) + 1}`)).status()).toBe(201);
+});
 
 test("withdrawals racing on both instances never overdraw the available balance", async ({ request, baseURL }) => {
   const m = await createMerchant({ kyc: "approved" });

@@ -12,6 +12,7 @@ import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { installClientIp, trustedProxies } from "./client-ip.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const server = path.resolve(process.argv[2] ?? path.join(here, "server.js"));
@@ -22,10 +23,15 @@ if (!Number.isInteger(workers) || workers < 1) {
   process.exit(1);
 }
 
+const clientIpModule = path.join(here, "client-ip.mjs");
+trustedProxies(); // an invalid CAURI_TRUSTED_PROXIES stops the start here, not in a worker crash loop
+
 if (workers === 1) {
+  installClientIp();
   await import(pathToFileURL(server).href);
 } else if (cluster.isPrimary) {
-  cluster.setupPrimary({ exec: server });
+  // Workers run server.js itself: the client-address header is installed in them by --import.
+  cluster.setupPrimary({ exec: server, execArgv: [...process.execArgv, "--import", pathToFileURL(clientIpModule).href] });
   let stopping = false;
   let alive = 0;
   const fork = () => {

@@ -17,4 +17,5 @@ if (existsSync("public")) cpSync("public", path.join(standalone, "public"), { re
 cpSync("db/migrations", path.join(standalone, "db", "migrations"), { recursive: true });
 // `node cluster.mjs` runs CAURI_WORKERS copies of server.js on one port (scripts/cluster-server.mjs).
 cpSync("scripts/cluster-server.mjs", path.join(standalone, "cluster.mjs"));
-console.log("postbuild: static assets, migrations and cluster.mjs copied into the standalone output");
+cpSync("scripts/client-ip.mjs", path.join(standalone, "client-ip.mjs"));
+console.log("postbuild: static assets, migrations, cluster.mjs and client-ip.mjs copied into the standalone output");

@@ -4,7 +4,8 @@ import type { Mode } from "./merchants";
 
 export type PaymentStatus = "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
 /** What a payment pays for; settlement hands the outcome to that area. */
-export type PaymentPurpose = "direct" | "payment_link" | "secure_order" | "subscription";
+// "opr": an onsite payment request, completed only by POST /v1/opr/charge with its one-time code.
+export type PaymentPurpose = "direct" | "payment_link" | "secure_order" | "subscription" | "opr";
 export type OperatorAdapterName = "simulator" | "sandbox" | "live";
 
 export const payments = pgTable(

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { clientIpOf } from "@/lib/http/client-ip";
 import type { z } from "zod";
 import { db as defaultDb, type Database } from "@/db/client";
 import type { User } from "@/db/schema";
@@ -8,7 +9,7 @@ import { errorResponse, json, successBody } from "@/lib/http/envelope";
 import { ApiError } from "@/lib/http/errors";
 import { hitRateLimits, rateLimitHeaders, type LimitName } from "@/lib/http/rate-limit";
 import { toApiError } from "@/lib/http/route";
-import { parseInput, type InputSpec } from "@/lib/http/validation";
+import { parseInput, rejectNulInPath, type InputSpec } from "@/lib/http/validation";
 import { log } from "@/lib/log";
 import { getMerchant } from "@/lib/platform/merchants";
 import { isSameOriginRequest } from "./csrf";
@@ -44,9 +45,6 @@ export type AccountRouteOptions<W extends Who, B, Q> = {
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-function clientIpOf(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "unknown";
-}
 
 async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
@@ -92,16 +90,17 @@ export function accountRoute<W extends Who, B extends InputSpec | undefined = un
         if (user.role !== options.who) throw new ApiError("NOT_FOUND");
       }
 
-      const subject = user ? `user:${user.id}` : `ip:${clientIpOf(request)}`;
+      const subject = user ? `user:${user.id}` : `ip:${clientIpOf(request.headers)}`;
       const rate = await hitRateLimits(database, subject, options.limit ? ["default", options.limit] : ["default"]);
       Object.assign(headers, rateLimitHeaders(rate));
       if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
+      rejectNulInPath(params);
 
       const body = (options.body ? parseInput(options.body, await readJson(request)) : undefined) as Out<B>;
       const query = (options.query ? parseInput(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Out<Q>;
 
       const build = async (dbForRun: Database): Promise<CtxOf<W>> => {
-        if (options.who === "anonymous") return { db: dbForRun, request, clientIp: clientIpOf(request) } as CtxOf<W>;
+        if (options.who === "anonymous") return { db: dbForRun, request, clientIp: clientIpOf(request.headers) } as CtxOf<W>;
         if (options.who === "staff") return { db: dbForRun, staff: user!, request, now: systemNow() } as CtxOf<W>;
         const merchant = user!.merchantId ? await getMerchant(dbForRun, user!.merchantId) : null;
         if (!merchant) throw new ApiError("NOT_FOUND");

@@ -1,4 +1,5 @@
 import NextAuth from "next-auth";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { db } from "@/db/client";
 import { hitRateLimits, rateLimitHeaders } from "@/lib/http/rate-limit";
 import { authOptions } from "./options";
@@ -21,7 +22,7 @@ export const authRouteHandlers = {
   async POST(request: Request, context: Context) {
     const { nextauth } = await context.params;
     if (nextauth?.[0] === "callback" && nextauth[1] === "credentials") {
-      const ip = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "unknown";
+      const ip = clientIpOf(request.headers);
       const rate = await hitRateLimits(db(), `ip:${ip}`, ["auth.signin"]);
       if (rate.exceeded) {
         const url = new URL("/signin", request.url);

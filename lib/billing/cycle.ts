@@ -6,6 +6,8 @@ import type { DomainContext } from "@/lib/context";
 import type { JobScope } from "@/lib/jobs/registry";
 import { log } from "@/lib/log";
 import { initiatePayment } from "@/lib/payments/initiate";
+import { settlePayment } from "@/lib/payments/settle";
+import { liveVolumeRefusal } from "@/lib/platform/volume-cap";
 import { currentCharge, insertPeriodPayment, recordAttempt } from "./collect";
 
 const BATCH = 50;
@@ -59,8 +61,15 @@ async function claimDue(db: Database, scope: JobScope, limit: number): Promise<s
         continue;
       }
       const ctx: DomainContext = { db: tx, merchant, application, mode: sub.mode, now: at, source: "job" };
+      const overCap = await liveVolumeRefusal(ctx, charge.amount);
       const payment = await insertPeriodPayment(ctx, sub, charge);
       await recordAttempt(tx, sub, charge, payment, "cycle", at);
+      if (overCap) {
+        // Over the plan's monthly live cap: nothing is asked of the customer. The attempt fails with
+        // the reason on the payment, and the usual retry schedule (or a plan upgrade) takes over.
+        await settlePayment(tx, payment.id, { status: "FAILED", reason: overCap.message });
+        continue;
+      }
       // The cycle takes a with-payment period over from its link: the link stops taking payments.
       await tx.update(paymentLinks).set({ isActive: false, updatedAt: at }).where(and(eq(paymentLinks.subscriptionId, sub.id), eq(paymentLinks.isActive, true)));
       claimed.push(payment.id);

@@ -13,3 +13,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL cannot store or compare this text: U+0000 in text (22021) or a \u0000 escape in jsonb
+ * (22P05). Inputs are checked for it up front (lib/http/validation.ts); this is the net behind that.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "22021" || code === "22P05") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { clientIpOf } from "@/lib/http/client-ip";
 import type { z } from "zod";
 import { db as defaultDb, type Database } from "@/db/client";
 import { merchantNow } from "@/lib/clock";
@@ -6,12 +7,12 @@ import type { DomainContext } from "@/lib/context";
 import { log } from "@/lib/log";
 import { recordApiRequest } from "./request-log";
 import { authenticateKey, type KeyIdentity } from "./auth";
-import { isDatabaseUnavailable } from "./db-errors";
+import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
 import { errorResponse, json, Reply, successBody } from "./envelope";
 import { ApiError, type ErrorCode } from "./errors";
 import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencyScope } from "./idempotency";
 import { hitRateLimits, rateLimitHeaders, type LimitName } from "./rate-limit";
-import { parseInput, type InputSpec } from "./validation";
+import { parseInput, rejectNulInPath, type InputSpec } from "./validation";
 
 type Params = Record<string, string | string[]>;
 
@@ -55,8 +56,10 @@ export type RouteDoc = {
   responseExtra?: Record<string, z.ZodType>;
   /** Codes this route can answer beyond those its options imply (auth, limits, validation, idempotency). */
   errors?: ErrorCode[];
-  /** A non-JSON answer (images): its content types. */
+  /** Content types beside JSON (images); the JSON one, if listed, is the usual envelope around `response`. */
   produces?: string[];
+  /** The JSON answer is `response` itself, not the envelope (the OpenAPI document). */
+  unwrapped?: boolean;
 };
 
 /** A route handler carrying its own definition, so the OpenAPI document is generated from what actually runs. */
@@ -71,10 +74,6 @@ export type Handler<A extends Auth, B, Q> = (
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-function clientIpOf(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "unknown";
-}
 
 async function readJsonBody(request: Request): Promise<unknown> {
   const text = await request.text();
@@ -134,7 +133,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       if (options.auth === "key" || (options.auth === "optional" && request.headers.has("authorization"))) identity = await authenticateKey(database, request);
       if (options.testOnly && identity?.mode === "live") throw new ApiError("TEST_MODE_ONLY");
 
-      const subject = identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request)}`;
+      const subject = identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`;
       const limits: LimitName[] = options.limit ? ["default", options.limit] : ["default"];
       const rate = await hitRateLimits(database, subject, limits);
       Object.assign(headers, rateLimitHeaders(rate));
@@ -153,9 +152,10 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
             request,
             requestId,
           } satisfies KeyContext)
-        : ({ kind: "public", db: database, request, requestId, clientIp: clientIpOf(request) } satisfies PublicContext);
+        : ({ kind: "public", db: database, request, requestId, clientIp: clientIpOf(request.headers) } satisfies PublicContext);
       const ctx = base as Ctx<A>;
       await options.guard?.(ctx);
+      rejectNulInPath(params);
 
       let idemScope: IdempotencyScope | null = null;
       const idemKey = request.headers.get("x-idempotency-key");
@@ -241,6 +241,7 @@ export function toApiError(error: unknown, requestId: string): ApiError {
     log("warn", "database unavailable", { request_id: requestId });
     return new ApiError("SERVICE_UNAVAILABLE", undefined, { headers: { "Retry-After": "2" } });
   }
+  if (isUnstorableText(error)) return new ApiError("INVALID_FIELD", "A text value contains a character that cannot be stored (such as a NUL, \\u0000). Remove it and retry.");
   log("error", "unhandled error", { request_id: requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), stack: error instanceof Error ? error.stack : undefined });
   return new ApiError("INTERNAL_ERROR");
 }

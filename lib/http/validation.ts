@@ -11,6 +11,7 @@ export const input = <S extends z.ZodType>(schema: S, codes?: FieldCodes): Input
 
 /** Validates raw input; the first problem becomes an ApiError naming the field. */
 export function parseInput<S extends z.ZodType>(spec: InputSpec<S>, raw: unknown): z.output<S> {
+  rejectUnstorableInput(raw, spec.codes);
   const result = spec.schema.safeParse(raw, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -24,6 +25,48 @@ export function parseInput<S extends z.ZodType>(spec: InputSpec<S>, raw: unknown
   else if (mapped) code = (missing ? mapped.missing : undefined) ?? mapped.invalid;
   // A field-specific code carries its own catalogue message; a generic one names the field.
   const generic = code === "MISSING_FIELD" || code === "INVALID_FIELD";
-  const message = !generic ? undefined : missing ? `${field} is required.` : `${field}: ${issue.message}`;
+  // A choice among fixed values names them, whatever the code (one code can serve several lists).
+  const choices = issue.code === "invalid_value" && !missing ? issue.values.map(String) : null;
+  const message = choices ? `${field} must be one of ${choices.join(", ")}.` : !generic ? undefined : missing ? `${field} is required.` : `${field}: ${issue.message}`;
   throw new ApiError(code, message, { param: field });
+}
+
+const NUL = "\u0000";
+/** Deeper JSON than this is refused before any schema sees it (recursion in validators and drivers). */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Checks raw input before its schema does, without recursion: PostgreSQL text and jsonb cannot
+ * hold U+0000, so a NUL anywhere (values or keys) would fail deep in a query as a 500; and a
+ * value nested thousands of levels deep overflows recursive code. Either is a 400 naming the
+ * top-level field, with that field's own code when it has one (e.g. INVALID_METADATA).
+ */
+function rejectUnstorableInput(raw: unknown, codes?: FieldCodes): void {
+  const refuse = (path: string[], problem: string): never => {
+    const field = path[0] ?? "body";
+    const mapped = codes?.[field];
+    const code: ErrorCode = typeof mapped === "string" ? mapped : (mapped?.invalid ?? "INVALID_FIELD");
+    throw new ApiError(code, `${path.join(".") || "body"} ${problem}`, { param: field });
+  };
+  const stack: { value: unknown; path: string[] }[] = [{ value: raw, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes(NUL)) refuse(path, "contains a NUL character (\\u0000), which text cannot hold. Remove it.");
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (path.length >= MAX_INPUT_DEPTH) refuse(path, `is nested more than ${MAX_INPUT_DEPTH} levels deep.`);
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes(NUL)) refuse(path, "has a key with a NUL character (\\u0000). Remove it.");
+      stack.push({ value: item, path: [...path, key] });
+    }
+  }
+}
+
+/** A path segment with a NUL (`%00`) names nothing that can exist. */
+export function rejectNulInPath(params: Record<string, string>): void {
+  for (const value of Object.values(params)) {
+    if (value.includes(NUL)) throw new ApiError("NOT_FOUND", "The path contains a NUL character (%00); no resource has such an identifier.");
+  }
 }

@@ -6,6 +6,7 @@ import { upsertCustomer } from "@/lib/billing/customers";
 import { merchantNow, systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
+import { assertLiveVolumeAvailable } from "@/lib/platform/volume-cap";
 import { insertPayment } from "@/lib/payments/create";
 import { checkoutUrl } from "@/lib/payments/serialize";
 import { liveGateFailure } from "@/lib/platform/merchants";
@@ -50,6 +51,8 @@ export async function startLinkCheckout(db: Database, slugOrId: string, body: Li
 
   const now = merchantNow(owner.merchant, link.mode);
   const ctx: DomainContext = { db, merchant: owner.merchant, application: owner.application, mode: link.mode, now, source: "public" };
+  // A live link sells under the merchant's monthly cap like any live payment (403 PLAN_MONTHLY_VOLUME_EXCEEDED).
+  await assertLiveVolumeAvailable(ctx, amount);
   await upsertCustomer(db, { merchantId: link.merchantId, mode: link.mode, phone: body.customer_phone, name: body.customer_name, at: now });
 
   const create = async (): Promise<Payment> => {

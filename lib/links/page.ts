@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { findPaymentPublic } from "@/lib/payments/get";
-import type { PublicLink } from "./schemas";
+import { SLUG_PATTERN, type PublicLink } from "./schemas";
 import { publicLink } from "./serialize";
 import { getPublicLinkRow } from "./service";
 
@@ -16,6 +16,8 @@ export type LinkPageView =
  * for a SUCCESS payment made through this very link.
  */
 export async function linkPageView(db: Database, slug: string, paymentId?: string): Promise<LinkPageView> {
+  // No stored slug is outside the pattern; anything else (e.g. %00, which PostgreSQL cannot compare) is missing.
+  if (!SLUG_PATTERN.test(slug)) return { state: "missing" };
   let row: Awaited<ReturnType<typeof getPublicLinkRow>>;
   try {
     row = await getPublicLinkRow(db, slug);

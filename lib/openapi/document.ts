@@ -114,14 +114,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
       };
       if (definition.idempotency && definition.auth !== "none") successHeaders["Idempotent-Replayed"] = headerRef("IdempotentReplayed");
 
-      let success: Record<string, unknown>;
-      if (doc?.produces?.length) {
-        success = {
-          description: doc.summary,
-          headers: successHeaders,
-          content: Object.fromEntries(doc.produces.map((type) => [type, { schema: type.includes("json") && doc.response ? converter.convert(doc.response, "output", `${where} response`) : { type: "string", format: "binary" } }])),
-        };
-      } else {
+      const envelope = () => {
         const data = doc?.response ? converter.convert(doc.response, "output", `${where} response`) : {};
         const properties: Record<string, unknown> = { success: { type: "boolean", const: true }, data };
         const required = ["success", "data"];
@@ -129,12 +122,16 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
           properties[name] = converter.convert(schema, "output", `${where} response ${name}`);
           if (!acceptsUndefined(schema)) required.push(name);
         }
-        success = {
-          description: doc?.summary ?? "Success",
-          headers: successHeaders,
-          content: { "application/json": { schema: { type: "object", properties, required, additionalProperties: false } } },
-        };
-      }
+        return { type: "object", properties, required, additionalProperties: false };
+      };
+      const jsonSchema = () => (doc?.unwrapped && doc.response ? converter.convert(doc.response, "output", `${where} response`) : envelope());
+      const success: Record<string, unknown> = {
+        description: doc?.summary ?? "Success",
+        headers: successHeaders,
+        content: Object.fromEntries(
+          (doc?.produces?.length ? doc.produces : ["application/json"]).map((type) => [type, { schema: type.includes("json") ? jsonSchema() : { type: "string", format: "binary" } }]),
+        ),
+      };
 
       // `response: z.never()` declares a route that never succeeds (refused or unavailable features).
       const neverSucceeds = doc?.response?._zod.def.type === "never";

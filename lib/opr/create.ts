@@ -29,6 +29,7 @@ export async function createOpr(ctx: DomainContext, body: CreateOprBody) {
     clientReference: body.client_reference,
     metadata: body.metadata,
     items,
+    purpose: "opr",
   });
 
   const token = `opr_${randomString(32)}`;

@@ -1,4 +1,5 @@
 import type { Database } from "@/db/client";
+import type { Payment } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { findPaymentPublic } from "./get";
 import { initiatePayment } from "./initiate";
@@ -35,11 +36,21 @@ export async function checkoutView(db: Database, id: string) {
  */
 export async function confirmPayment(db: Database, id: string, phone: string) {
   const { payment, merchantName } = await findPaymentPublic(db, id);
+  refuseOnsiteRequest(payment);
   if (payment.status !== "PENDING") return publicPayment(payment, merchantName);
   const normalized = normalizeCustomerPhone(phone);
   if (!normalized) throw new ApiError("INVALID_PHONE", undefined, { param: "customer_phone" });
   if (normalized !== (normalizeCustomerPhone(payment.customerPhone) ?? payment.customerPhone)) throw new ApiError("PHONE_MISMATCH", undefined, { param: "customer_phone" });
   return publicPayment(await initiatePayment(db, id), merchantName);
+}
+
+/**
+ * An OPR payment is paid only with its one-time code (POST /v1/opr/charge): the hosted checkout's
+ * confirm would push it without the code, and its cancel would end a request the merchant's site
+ * is still completing.
+ */
+function refuseOnsiteRequest(payment: Payment) {
+  if (payment.purpose === "opr") throw new ApiError("OPR_CHECKOUT_NOT_AVAILABLE");
 }
 
 /**
@@ -49,6 +60,7 @@ export async function confirmPayment(db: Database, id: string, phone: string) {
  */
 export async function cancelPaymentByCustomer(db: Database, id: string) {
   const { payment, merchantName } = await findPaymentPublic(db, id);
+  refuseOnsiteRequest(payment);
   if (payment.status === "CANCELLED") return publicPayment(payment, merchantName);
   if (payment.status !== "PENDING") throw new ApiError("PAYMENT_FINALIZED", `This payment is already ${payment.status}; it can no longer be cancelled.`);
   const { payment: cancelled } = await settlePayment(db, id, { status: "CANCELLED", reason: "Cancelled by the customer on the checkout page." });

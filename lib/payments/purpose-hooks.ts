@@ -17,4 +17,5 @@ export const purposeHooks: Partial<Record<PaymentPurpose, PaymentOutcomeHook>> =
   payment_link: paymentLinkHook,
   subscription: subscriptionPaymentHook,
   direct: directPaymentCustomerHook,
+  opr: directPaymentCustomerHook,
 };

@@ -45,19 +45,23 @@ export async function liveVolumeInMonth(db: Database, merchantId: string, at: Da
  * the cap by at most the amounts that were pending when the last ones were created.
  */
 export async function assertLiveVolumeAvailable(ctx: DomainContext, amount: number): Promise<void> {
-  if (ctx.mode !== "live") return;
+  const refusal = await liveVolumeRefusal(ctx, amount);
+  if (refusal) throw refusal;
+}
+
+/** The same gate as a value: the billing cycle records a refused renewal instead of throwing. */
+export async function liveVolumeRefusal(ctx: DomainContext, amount: number): Promise<ApiError | null> {
+  if (ctx.mode !== "live") return null;
   const cap = platformPlan(ctx.merchant.platformPlan)?.monthlyLiveCap;
   if (cap === null || cap === undefined) {
     // No plan at all cannot reach here with a live key (PAID_SUBSCRIPTION_REQUIRED); Business has no cap.
-    if (ctx.merchant.platformPlan === "none") throw new ApiError("PAID_SUBSCRIPTION_REQUIRED");
-    return;
+    return ctx.merchant.platformPlan === "none" ? new ApiError("PAID_SUBSCRIPTION_REQUIRED") : null;
   }
   const used = await liveVolumeInMonth(ctx.db, ctx.merchant.id, ctx.now);
-  if (used + amount > cap) {
-    const left = Math.max(cap - used, 0);
-    throw new ApiError(
-      "PLAN_MONTHLY_VOLUME_EXCEEDED",
-      `This payment would take this month's live volume over your plan's cap of ${cap} FCFA (${used} FCFA collected, ${left} FCFA left). Upgrade your platform plan or wait for next month.`,
-    );
-  }
+  if (used + amount <= cap) return null;
+  const left = Math.max(cap - used, 0);
+  return new ApiError(
+    "PLAN_MONTHLY_VOLUME_EXCEEDED",
+    `This payment would take this month's live volume over your plan's cap of ${cap} FCFA (${used} FCFA collected, ${left} FCFA left). Upgrade your platform plan or wait for next month.`,
+  );
 }

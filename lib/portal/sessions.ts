@@ -5,6 +5,7 @@ import type { Database } from "@/db/client";
 import { applications, billingCharges, billingPlans, customers, merchants, payments, portalSessions, subscriptions, type Customer, type Merchant, type PortalSession } from "@/db/schema";
 import { upsertCustomer } from "@/lib/billing/customers";
 import { currentCharge, insertPeriodPayment, pendingPaymentOf, recordAttempt } from "@/lib/billing/collect";
+import { assertLiveVolumeAvailable } from "@/lib/platform/volume-cap";
 import type { CreatePortalSessionBody } from "@/lib/billing/schemas";
 import { cancelLockedSubscription } from "@/lib/billing/subscriptions";
 import { merchantNow } from "@/lib/clock";
@@ -183,6 +184,7 @@ export async function payOverdueFromPortal(db: Database, token: string, subscrip
     const [application] = await tx.select().from(applications).where(eq(applications.id, sub.applicationId));
     const charge = await currentCharge(tx, sub, plan.amount, open.now);
     const ctx: DomainContext = { db: tx, merchant: open.merchant, application, mode: sub.mode, now: open.now, source: "public" };
+    await assertLiveVolumeAvailable(ctx, charge.amount);
     const payment = await insertPeriodPayment(ctx, sub, charge, portalUrl(token));
     await recordAttempt(tx, sub, charge, payment, "portal", open.now);
     return checkoutUrl(payment.id);

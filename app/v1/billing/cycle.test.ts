@@ -226,6 +226,23 @@ describe("exactly once under concurrency", () => {
     expect(pays.map((p) => [p.mode, p.adapter])).toEqual([["live", "live"]]);
   });
 
+  it("a live renewal over the plan's monthly cap asks nothing of the customer: the attempt fails with the reason and is retried later", async () => {
+    const m = await newLiveMerchant({ platformPlan: "starter" });
+    const plan = await planFor(m.liveKey, "MONTHLY", 300_000);
+    const sub = await subFor(m.liveKey, plan.id, "+22370000001");
+    expect(await runBillingCycle(db(), { merchantId: m.merchant.id })).toEqual({ collections: 0 });
+    const [attempt] = await paymentsFor(sub.id);
+    expect(attempt).toMatchObject({ mode: "live", amount: 300_000, status: "FAILED", initiatedAt: null });
+    expect(attempt.statusReason).toContain("cap of 200000 FCFA");
+    const after = await read(m.liveKey, sub.id);
+    expect(after).toMatchObject({ status: "PAST_DUE", retry_count: 1 });
+    // The first retry of the schedule, a day after the failed attempt (lib/billing/outcome.ts).
+    expect(Math.abs(new Date(after.next_retry_at).getTime() - (Date.now() + DAY * 1000))).toBeLessThan(60_000);
+    // Not due again before its retry: the next run creates nothing.
+    expect(await runBillingCycle(db(), { merchantId: m.merchant.id })).toEqual({ collections: 0 });
+    expect(await paymentsFor(sub.id)).toHaveLength(1);
+  });
+
   it("a run scoped to one merchant leaves the others' due subscriptions alone", async () => {
     const a = await newMerchant();
     const b = await newMerchant();

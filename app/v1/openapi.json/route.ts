@@ -11,6 +11,7 @@ export const GET = route(
       tags: ["Meta"],
       response: z.object({ openapi: z.string(), info: z.record(z.string(), z.unknown()), paths: z.record(z.string(), z.unknown()) }).loose(),
       produces: ["application/json"],
+      unwrapped: true,
     },
   },
   async (ctx) => {

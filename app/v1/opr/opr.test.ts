@@ -10,6 +10,8 @@ import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
 import { expectMatchesOpenApi } from "@/tests/support/openapi";
 import { POST as advanceClock } from "../sandbox/clock/advance/route";
 import { GET as readOtp } from "../sandbox/opr/[token]/otp/route";
+import { POST as cancelOnCheckout } from "../payments/[id]/cancel/route";
+import { POST as confirmOnCheckout } from "../payments/[id]/confirm/route";
 import { POST as charge } from "./charge/route";
 import { POST as create } from "./create/route";
 
@@ -238,5 +240,25 @@ describe("the one-time code", () => {
     expect(codes.every((c) => /^\d{6}$/.test(c))).toBe(true);
     expect(codes.some((c) => c.startsWith("0"))).toBe(true);
     expect(new Set(codes).size).toBeGreaterThan(4950);
+  });
+});
+
+describe("the hosted checkout and an OPR payment", () => {
+  it("cannot confirm or cancel it (409 OPR_CHECKOUT_NOT_AVAILABLE): only the one-time code pays it", async () => {
+    const m = await newMerchant();
+    const opr = (await createOpr(m.testKey)).body.data;
+    const id = opr.payment_id;
+    const confirmed = await checked(confirmOnCheckout, "POST", `/v1/payments/${id}/confirm`, { params: { id }, body: { customer_phone: "+22376000000" } });
+    expect(confirmed.status).toBe(409);
+    expect(confirmed.body.error.code).toBe("OPR_CHECKOUT_NOT_AVAILABLE");
+    const cancelled = await checked(cancelOnCheckout, "POST", `/v1/payments/${id}/cancel`, { params: { id } });
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.body.error.code).toBe("OPR_CHECKOUT_NOT_AVAILABLE");
+    expect(await paymentOf(id)).toMatchObject({ status: "PENDING", initiatedAt: null, purpose: "opr" });
+
+    const otp = (await otpOf(m.testKey, opr.token)).body.data.otp;
+    const paid = await chargeOpr(m.testKey, opr.token, otp);
+    expect(paid.status).toBe(200);
+    expect((await paymentOf(id)).status).toBe("SUCCESS");
   });
 });

@@ -10,6 +10,7 @@ import { settlePayment } from "@/lib/payments/settle";
 import { updateMerchant } from "@/lib/platform/merchants";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
+import { expectMatchesOpenApi } from "@/tests/support/openapi";
 import { GET as getById } from "./by-id/[id]/route";
 import { PATCH as activate } from "./[slug]/activate/route";
 import { POST as checkout } from "./[slug]/checkout/route";
@@ -372,6 +373,17 @@ describe("POST /v1/payment-links/{slug}/checkout", () => {
     expect(res.body.error.code).toBe("LINK_UNAVAILABLE");
   });
 
+  it("sells under the live monthly cap like any live payment: up to the cap exactly, then 403 PLAN_MONTHLY_VOLUME_EXCEEDED and no payment", async () => {
+    const m = await newLiveMerchant({ platformPlan: "starter" });
+    const link = await linkOf(m.liveKey, { ...open, max_amount: 5_000_000 });
+    const over = await pay(link.slug, { customer_phone: "+22370000009", amount: 200_001 });
+    expect(over.status).toBe(403);
+    expect(over.body.error.code).toBe("PLAN_MONTHLY_VOLUME_EXCEEDED");
+    expect(await db().select().from(payments).where(eq(payments.merchantId, m.merchant.id))).toHaveLength(0);
+    const atCap = await pay(link.slug, { customer_phone: "+22370000009", amount: 200_000 });
+    expect(atCap.status).toBe(201);
+  });
+
   it("is rate-limited per client IP: 20 a minute, the 21st is 429", async () => {
     const m = await newMerchant();
     const link = await linkOf(m.testKey);
@@ -415,6 +427,8 @@ describe("GET /v1/payment-links/{slug}/qr", () => {
     const link = await linkOf(m.testKey);
     const res = await readQr(link.slug);
     expect(res.status).toBe(200);
+    // The enveloped answer is what the OpenAPI document (and so the typed client) says.
+    expectMatchesOpenApi("GET", `/v1/payment-links/${link.slug}/qr`, res.status, res.body);
     expect(res.body.data.url).toBe(link.url);
     expect(res.body.data.qr_code).toMatch(/^data:image\/png;base64,/);
     const decoded = decodePng(Buffer.from(res.body.data.qr_code.split(",")[1], "base64"));

@@ -13,6 +13,6 @@ export const withdrawalCodes = defineCodes({
   INVALID_QUOTED_FEE: { status: 400, message: "quoted_fee must be the integer fee returned by GET /v1/withdrawals/quote." },
   WITHDRAWAL_NOT_PENDING: { status: 409, message: "Only a PENDING withdrawal can be cancelled, approved or rejected; this one has already moved on." },
   WITHDRAWAL_NOT_APPROVED: { status: 409, message: "Only an APPROVED withdrawal can be completed. Approve it first." },
-  INVALID_STATUS_FILTER: { status: 400, message: "status must be one of PENDING, APPROVED, COMPLETED, REJECTED, CANCELLED." },
+  INVALID_STATUS_FILTER: { status: 400, message: "status is not one of the statuses this list can be filtered by." },
   INVALID_PAGINATION: { status: 400, message: "page must be an integer ≥ 1 and limit an integer between 1 and 100." },
 });

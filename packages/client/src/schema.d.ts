@@ -1813,7 +1813,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_NOT_SIMULATED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_SANDBOX_ONLY_FLAG";
+                code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_NOT_SIMULATED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG";
                 /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                 message: string;
                 /** @description The request field at fault, for validation errors. */
@@ -5139,7 +5139,7 @@ export interface operations {
              *     | code | meaning |
              *     | --- | --- |
              *     | `INVALID_FIELD` | A field has an invalid value. |
-             *     | `INVALID_STATUS_FILTER` | status must be one of PENDING, APPROVED, COMPLETED, REJECTED, CANCELLED. |
+             *     | `INVALID_STATUS_FILTER` | status is not one of the statuses this list can be filtered by. |
              */
             400: {
                 headers: {
@@ -9302,13 +9302,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: {
+                            /** @constant */
+                            format: "png";
+                            /** @description data:image/png;base64,… of the PNG */
+                            qr_code: string;
+                            size: number;
+                            /** @description What the QR code encodes: the link's public URL. */
+                            url: string;
+                        };
                         /** @constant */
-                        format: "png";
-                        /** @description data:image/png;base64,… of the PNG */
-                        qr_code: string;
-                        size: number;
-                        /** @description What the QR code encodes: the link's public URL. */
-                        url: string;
+                        success: true;
                     };
                     "image/png": string;
                     "image/svg+xml": string;
@@ -10604,10 +10608,11 @@ export interface operations {
                 };
             };
             /**
-             * @description Conflict: `PAYMENT_FINALIZED`
+             * @description Conflict: `OPR_CHECKOUT_NOT_AVAILABLE`, `PAYMENT_FINALIZED`
              *
              *     | code | meaning |
              *     | --- | --- |
+             *     | `OPR_CHECKOUT_NOT_AVAILABLE` | This payment is an onsite payment request: it is completed with its one-time code through POST /v1/opr/charge, not on the hosted checkout. |
              *     | `PAYMENT_FINALIZED` | This payment is already in a terminal state and cannot change. |
              */
             409: {
@@ -10619,7 +10624,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "PAYMENT_FINALIZED";
+                            code: "OPR_CHECKOUT_NOT_AVAILABLE" | "PAYMENT_FINALIZED";
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10822,6 +10827,33 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Conflict: `OPR_CHECKOUT_NOT_AVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `OPR_CHECKOUT_NOT_AVAILABLE` | This payment is an onsite payment request: it is completed with its one-time code through POST /v1/opr/charge, not on the hosted checkout. |
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "OPR_CHECKOUT_NOT_AVAILABLE";
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20683,7 +20715,7 @@ export interface operations {
              *     | --- | --- |
              *     | `INVALID_FIELD` | A field has an invalid value. |
              *     | `INVALID_PAGINATION` | page must be an integer ≥ 1 and limit an integer between 1 and 100. |
-             *     | `INVALID_STATUS_FILTER` | status must be one of PENDING, APPROVED, COMPLETED, REJECTED, CANCELLED. |
+             *     | `INVALID_STATUS_FILTER` | status is not one of the statuses this list can be filtered by. |
              */
             400: {
                 headers: {

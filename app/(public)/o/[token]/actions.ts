@@ -1,6 +1,7 @@
 "use server";
 
 import { refresh } from "next/cache";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { headers } from "next/headers";
 import { db } from "@/db/client";
 import { buyerDispute, buyerPay, buyerSimulate, type ActionResult } from "@/lib/secure-orders/public";
@@ -8,8 +9,7 @@ import { buyerDispute, buyerPay, buyerSimulate, type ActionResult } from "@/lib/
 export type BuyerActionState = { result: ActionResult | null; at: number };
 
 async function clientIp(): Promise<string> {
-  const h = await headers();
-  return h.get("x-forwarded-for")?.split(",")[0]?.trim() || h.get("x-real-ip") || "unknown";
+  return clientIpOf(await headers());
 }
 
 const field = (formData: FormData, name: string) => {

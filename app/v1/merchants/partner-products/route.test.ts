@@ -55,6 +55,13 @@ describe("POST /v1/merchants/partner-products", () => {
 });
 
 describe("GET /v1/merchants/partner-products", () => {
+  it("refuses an unknown status filter naming the product statuses (not another list's)", async () => {
+    const m = await partner();
+    const res = await call(list, "GET", "/v1/merchants/partner-products?status=PENDING", { key: m.testKey });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "INVALID_STATUS_FILTER", param: "status", message: "status must be one of PENDING_REVIEW, APPROVED, REJECTED, ARCHIVED." });
+  });
+
   it("shows the approved catalogue plus the merchant's own proposals; others' unapproved products stay invisible", async () => {
     const a = await partner();
     const b = await partner();

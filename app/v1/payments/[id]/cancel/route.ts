@@ -14,7 +14,7 @@ export const POST = route(
         "Public; the hosted checkout's “Annuler le paiement”. PENDING → CANCELLED; no event is emitted (there is no payment.cancelled). Cancelling again answers the cancelled payment; another terminal state is 409 PAYMENT_FINALIZED. 20 per minute per IP.",
       tags: ["Checkout"],
       response: publicPaymentSchema,
-      errors: ["PAYMENT_FINALIZED"],
+      errors: ["PAYMENT_FINALIZED", "OPR_CHECKOUT_NOT_AVAILABLE"],
     },
   },
   (ctx, { params }) => cancelPaymentByCustomer(ctx.db, params.id),

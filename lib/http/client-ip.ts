@@ -1,0 +1,9 @@
+/**
+ * The address per-IP rate limits count against. `npm start` and the Docker image set
+ * `x-cauri-client-ip` on every request from the socket and CAURI_TRUSTED_PROXIES
+ * (scripts/client-ip.mjs), replacing any value a client sent. Without that header (`next dev`,
+ * route handlers called in tests) the first X-Forwarded-For entry is used.
+ */
+export function clientIpOf(headers: Pick<Headers, "get">): string {
+  return headers.get("x-cauri-client-ip") || headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "unknown";
+}
