@@ -86,17 +86,20 @@ test("the QR code PNG decodes to the link's URL", async ({ request }) => {
   expect(cached.status()).toBe(304);
 });
 
-test("a deactivated link says so, a deleted one says it no longer exists (and its QR answers 410)", async ({ page, request }) => {
+test("a deactivated link says so, a deleted one answers 410 and says it no longer exists (its QR too), an unknown one 404", async ({ page, request }) => {
   const link = await createLink(request, { name: "Soldes", amount: 5_000 });
   await request.patch(`/v1/payment-links/${link.id}/deactivate`, { headers: auth() });
-  await page.goto(link.path);
+  expect((await page.goto(link.path))?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Ce lien ne prend pas de paiement pour le moment" })).toBeVisible();
   await expect(page.getByLabel("Votre numéro mobile money")).toHaveCount(0);
 
   await request.delete(`/v1/payment-links/${link.id}`, { headers: auth() });
-  await page.goto(`${link.path}?lang=en`);
+  expect((await page.goto(`${link.path}?lang=en`))?.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1, name: "This payment link no longer exists" })).toBeVisible();
   expect((await request.get(`/v1/payment-links/${link.slug}/qr?format=png`)).status()).toBe(410);
+
+  expect((await page.goto("/l/aucun-lien-de-ce-nom"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("the link page fits a 360px phone", async ({ page, request }) => {

@@ -58,13 +58,18 @@ test("an unknown page answers 404 in the visitor's language", async ({ page }) =
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
 });
 
-test("an unknown API route answers the JSON error envelope with 404", async ({ request }) => {
-  const response = await request.get("/v1/does-not-exist");
-  expect(response.status()).toBe(404);
-  expect(response.headers()["content-type"]).toContain("application/json");
-  const body = await response.json();
-  expect(body).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
-  expect(typeof body.error.message).toBe("string");
+test("an unknown API route, /v1 itself included, answers the JSON error envelope with 404, a request id and the rate-limit headers", async ({ request }) => {
+  for (const path of ["/v1/does-not-exist", "/v1"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(response.headers()["x-request-id"]).toBeTruthy();
+    expect(response.headers()["ratelimit-limit"]).toBe("100");
+    const body = await response.json();
+    expect(body).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
+    expect(typeof body.error.message).toBe("string");
+  }
+  for (const path of ["/healthz", "/readyz"]) expect((await request.get(path)).headers()["x-request-id"], path).toBeTruthy();
 });
 
 test("a method a /v1 route does not serve answers the JSON 405 with Allow, and OPTIONS lists only what is served", async ({ request }) => {
@@ -86,4 +91,18 @@ test("a method a /v1 route does not serve answers the JSON 405 with Allow, and O
   const options = await request.fetch("/v1/payments", { method: "OPTIONS" });
   expect(options.status()).toBe(204);
   expect(options.headers()["allow"]).toBe("GET, POST, HEAD, OPTIONS");
+  expect(options.headers()["x-request-id"]).toBeTruthy();
+});
+
+test("a path that is not valid percent-encoding is an unknown identifier, not the router's 500", async ({ request }) => {
+  for (const path of ["/v1/payments/%ZZ", "/v1/payments/txn_%E0%A4%A", "/v1/nope/%C0"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect((await response.json()).error.code).toBe("NOT_FOUND");
+  }
+  for (const path of ["/checkout/%ZZ", "/o/%E0%A4%A"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()["content-type"]).toContain("text/html");
+  }
 });

@@ -13,6 +13,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { installClientIp, trustedProxies } from "./client-ip.mjs";
+import { installMalformedUrlRepair } from "./malformed-url.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const server = path.resolve(process.argv[2] ?? path.join(here, "server.js"));
@@ -23,15 +24,17 @@ if (!Number.isInteger(workers) || workers < 1) {
   process.exit(1);
 }
 
-const clientIpModule = path.join(here, "client-ip.mjs");
+// Request hooks every serving process installs before Next.js creates its server.
+const hookModules = ["client-ip.mjs", "malformed-url.mjs"].map((name) => pathToFileURL(path.join(here, name)).href);
 trustedProxies(); // an invalid CAURI_TRUSTED_PROXIES stops the start here, not in a worker crash loop
 
 if (workers === 1) {
   installClientIp();
+  installMalformedUrlRepair();
   await import(pathToFileURL(server).href);
 } else if (cluster.isPrimary) {
-  // Workers run server.js itself: the client-address header is installed in them by --import.
-  cluster.setupPrimary({ exec: server, execArgv: [...process.execArgv, "--import", pathToFileURL(clientIpModule).href] });
+  // Workers run server.js itself: the request hooks are installed in them by --import.
+  cluster.setupPrimary({ exec: server, execArgv: [...process.execArgv, ...hookModules.flatMap((href) => ["--import", href])] });
   let stopping = false;
   let alive = 0;
   const fork = () => {

@@ -17,5 +17,5 @@ if (existsSync("public")) cpSync("public", path.join(standalone, "public"), { re
 cpSync("db/migrations", path.join(standalone, "db", "migrations"), { recursive: true });
 // `node cluster.mjs` runs CAURI_WORKERS copies of server.js on one port (scripts/cluster-server.mjs).
 cpSync("scripts/cluster-server.mjs", path.join(standalone, "cluster.mjs"));
-cpSync("scripts/client-ip.mjs", path.join(standalone, "client-ip.mjs"));
-console.log("postbuild: static assets, migrations, cluster.mjs and client-ip.mjs copied into the standalone output");
+for (const hook of ["client-ip.mjs", "malformed-url.mjs"]) cpSync(path.join("scripts", hook), path.join(standalone, hook));
+console.log("postbuild: static assets, migrations, cluster.mjs and its request hooks copied into the standalone output");

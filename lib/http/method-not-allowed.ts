@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { log } from "@/lib/log";
 import type { HttpMethod } from "@/lib/openapi/types";
 import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
+import { requestIdOf } from "./request-id";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -22,14 +22,14 @@ export function notAllowed(...allowed: HttpMethod[]): Record<HttpMethod | "OPTIO
   const allow = allowed.join(", ");
   const refuse: Handler = async (request) => {
     // Reading the request's headers also keeps Next.js from prerendering a refusing GET at build time.
-    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const requestId = requestIdOf(request);
     const path = new URL(request.url).pathname;
     log("info", "request", { request_id: requestId, method: request.method, path, status: 405, duration_ms: 0 });
     return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}. Allowed: ${allow}.`), { Allow: allow, "X-Request-Id": requestId });
   };
-  const options: Handler = async () => {
+  const options: Handler = async (request) => {
     const all = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
-    return new Response(null, { status: 204, headers: { Allow: all.join(", ") } });
+    return new Response(null, { status: 204, headers: { Allow: all.join(", "), "X-Request-Id": requestIdOf(request) } });
   };
   notAllowedHandlers.add(refuse);
   return { GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };

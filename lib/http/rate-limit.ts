@@ -21,6 +21,13 @@ export const rateLimits = {
 
 export type LimitName = keyof typeof rateLimits;
 
+/**
+ * Limits the contract words as creations ("10 payments per minute", "20 creations per minute"):
+ * a request refused as invalid created nothing, so its hit is handed back (refundRateLimit).
+ * Every other limit counts every request, failures included (sign-in attempts above all).
+ */
+export const CREATION_LIMITS: ReadonlySet<LimitName> = new Set(["payments.create", "secure_orders.create"]);
+
 const WINDOW_SECONDS = 60;
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; exceeded: boolean };
@@ -68,6 +75,13 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
   };
   if (state.exceeded) headers["Retry-After"] = String(Math.max(state.resetSeconds, 1));
   return headers;
+}
+
+/** Takes back one hit of the current window (a refused creation: CREATION_LIMITS). */
+export async function refundRateLimit(db: Database, subject: string, name: LimitName): Promise<void> {
+  if (process.env.CAURI_BENCH_UNLIMITED === "1") return;
+  const windowOpen = new Date(systemNow().getTime() - WINDOW_SECONDS * 1000).toISOString();
+  await db.execute(sql`update rate_limit_counters set count = count - 1 where bucket = ${`${subject}:${name}`} and count > 0 and window_start > ${windowOpen}::timestamptz`);
 }
 
 /** Old windows are dead weight; the job runner prunes them. */

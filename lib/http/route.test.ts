@@ -47,6 +47,23 @@ describe("authentication", () => {
     }
   });
 
+  it("counts refused keys per client IP: each 401 carries the RateLimit headers, the 101st in a minute is 429", async () => {
+    const headers = { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
+    const key = `sk_test_${"G".repeat(32)}`;
+    for (let i = 1; i <= 100; i++) {
+      const res = await call(echo, "POST", "/v1/echo", { key, headers, body: { amount: 100 } });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("ratelimit-limit")).toBe("100");
+      expect(res.headers.get("ratelimit-remaining")).toBe(String(100 - i));
+    }
+    const throttled = await call(echo, "POST", "/v1/echo", { key, headers, body: { amount: 100 } });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Without a key at all (UNAUTHORIZED) the same client is in the same bucket.
+    expect((await call(echo, "POST", "/v1/echo", { headers, body: { amount: 100 } })).status).toBe(429);
+  });
+
   it("answers 401 INVALID_API_KEY for an unknown, malformed-secret or revoked key", async () => {
     const m = await newMerchant();
     const unknown = `sk_test_${"A".repeat(32)}`;

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { clientIpOf } from "@/lib/http/client-ip";
+import { clientIpOf } from "./client-ip";
+import { requestIdOf } from "./request-id";
 import type { z } from "zod";
 import { db as defaultDb, type Database } from "@/db/client";
 import { merchantNow } from "@/lib/clock";
@@ -11,7 +11,7 @@ import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
 import { errorResponse, json, Reply, successBody } from "./envelope";
 import { ApiError, type ErrorCode } from "./errors";
 import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencyScope } from "./idempotency";
-import { hitRateLimits, rateLimitHeaders, type LimitName } from "./rate-limit";
+import { CREATION_LIMITS, hitRateLimits, rateLimitHeaders, refundRateLimit, type LimitName } from "./rate-limit";
 import { parseInput, rejectNulInPath, type InputSpec } from "./validation";
 
 type Params = Record<string, string | string[]>;
@@ -121,11 +121,14 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
 ): DefinedRoute {
   const run = async (request: Request, context?: { params?: Promise<Params> }): Promise<Response> => {
     const started = performance.now();
-    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const requestId = requestIdOf(request);
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     const database = defaultDb();
     let status = 500;
     let identity: KeyIdentity | null = null;
+    // The specific limit this request was counted against, once it passed it (a refused creation hands its hit back).
+    let limitedAs: LimitName | undefined;
+    let limitSubject = "";
     try {
       const rawParams = (await context?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
@@ -133,11 +136,12 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       if (options.auth === "key" || (options.auth === "optional" && request.headers.has("authorization"))) identity = await authenticateKey(database, request);
       if (options.testOnly && identity?.mode === "live") throw new ApiError("TEST_MODE_ONLY");
 
-      const subject = identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`;
+      limitSubject = identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`;
       const limits: LimitName[] = options.limit ? ["default", options.limit] : ["default"];
-      const rate = await hitRateLimits(database, subject, limits);
+      const rate = await hitRateLimits(database, limitSubject, limits);
       Object.assign(headers, rateLimitHeaders(rate));
       if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
+      limitedAs = options.limit;
 
       const base = identity
         ? ({
@@ -210,8 +214,20 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
         throw error;
       }
     } catch (error) {
-      const apiError = toApiError(error, requestId);
+      let apiError = toApiError(error, requestId);
+      if (!("RateLimit-Limit" in headers) && apiError.status < 500) {
+        // Refused before the limiter ran (a bad key, a live gate): these answers carry its headers
+        // too, and count per client, so guessing keys is throttled like any other traffic.
+        const rate = await hitRateLimits(database, identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`, ["default"]).catch(() => null);
+        if (rate) {
+          Object.assign(headers, rateLimitHeaders(rate));
+          if (rate.exceeded) apiError = new ApiError("RATE_LIMIT_EXCEEDED");
+        }
+      }
       status = apiError.status;
+      if (limitedAs && CREATION_LIMITS.has(limitedAs) && status >= 400 && status < 500 && status !== 429) {
+        await refundRateLimit(database, limitSubject, limitedAs).catch(() => {});
+      }
       return errorResponse(apiError, headers);
     } finally {
       const path = new URL(request.url).pathname;

@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { findPaymentPublic } from "@/lib/payments/get";
-import { SLUG_PATTERN, type PublicLink } from "./schemas";
+import type { PublicLink } from "./schemas";
 import { publicLink } from "./serialize";
 import { getPublicLinkRow } from "./service";
 
@@ -16,8 +16,8 @@ export type LinkPageView =
  * for a SUCCESS payment made through this very link.
  */
 export async function linkPageView(db: Database, slug: string, paymentId?: string): Promise<LinkPageView> {
-  // No stored slug is outside the pattern; anything else (e.g. %00, which PostgreSQL cannot compare) is missing.
-  if (!SLUG_PATTERN.test(slug)) return { state: "missing" };
+  // PostgreSQL cannot compare text with a NUL (a %00 in the URL): no link has one.
+  if (slug.includes("\u0000")) return { state: "missing" };
   let row: Awaited<ReturnType<typeof getPublicLinkRow>>;
   try {
     row = await getPublicLinkRow(db, slug);
@@ -36,4 +36,10 @@ export async function linkPageView(db: Database, slug: string, paymentId?: strin
     }
   }
   return { state: "open", link: publicLink(row.link, row.merchantName), paid };
+}
+
+/** The HTTP status of the link page: 410 once the link is deleted (the contract's "the public URL answers 410"), 404 for no such link. */
+export async function linkPageStatus(db: Database, slug: string): Promise<200 | 404 | 410> {
+  const view = await linkPageView(db, slug);
+  return view.state === "archived" ? 410 : view.state === "missing" ? 404 : 200;
 }

@@ -131,9 +131,19 @@ const statusParam = z
   .pipe(z.enum(PAYMENT_STATUSES))
   .optional();
 
+// Date.parse rolls an impossible day over (2026-11-31 → 1 December): the calendar date is checked too.
+const isCalendarDate = (s: string) => {
+  const [y, m, d] = s.slice(0, 10).split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+
 const isoInstant = z
   .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s.trim()) && !Number.isNaN(Date.parse(s.trim())), "must be an ISO 8601 date or date-time")
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s.trim()) && !Number.isNaN(Date.parse(s.trim())) && isCalendarDate(s.trim()),
+    "must be an ISO 8601 date or date-time",
+  )
   .transform((s) => new Date(s.trim()));
 
 const listCodes = { page: "INVALID_PAGINATION", limit: "INVALID_PAGINATION", offset: "INVALID_OFFSET", status: "INVALID_PAYMENT_STATUS" } as const;

@@ -283,6 +283,8 @@ describe("GET /v1/payments/history", () => {
     ["to=2026-13-45", "INVALID_DATE_RANGE"],
     ["from=2026-10-02&to=2026-10-01", "INVALID_DATE_RANGE"],
     ["from=2026-10-01&to=2026-10-01", "INVALID_DATE_RANGE"],
+    ["from=2026-11-31", "INVALID_DATE_RANGE"],
+    ["to=2026-02-29T00:00:00Z", "INVALID_DATE_RANGE"],
   ])("refuses ?%s with %s", async (qs, code) => {
     const m = await newMerchant();
     const res = await call(history, "GET", `/v1/payments/history?${qs}`, { key: m.testKey });
@@ -293,6 +295,8 @@ describe("GET /v1/payments/history", () => {
     const m = await newMerchant();
     const res = await call(history, "GET", "/v1/payments/history?limit=100&offset=0&from=2020-01-01&to=2100-01-01", { key: m.testKey });
     expect(res.body.data).toEqual({ transactions: [], pagination: { limit: 100, offset: 0, total: 0 } });
+    // The last day of a month, and 29 February of a leap year, are dates.
+    expect((await call(history, "GET", "/v1/payments/history?from=2026-11-30&to=2028-02-29", { key: m.testKey })).status).toBe(200);
   });
 });
 
@@ -330,6 +334,17 @@ describe("rate limits", () => {
     expect(await db().select().from(payments).where(eq(payments.merchantId, m.merchant.id))).toHaveLength(10);
     // Another merchant's key has its own budget.
     expect((await createVia((await newMerchant()).testKey)).status).toBe(201);
+  });
+
+  it("counts creations, not refusals: 10 invalid bodies leave the 10 creations of the minute intact", async () => {
+    const m = await newMerchant();
+    for (let i = 0; i < 10; i++) {
+      const refused = await createVia(m.testKey, { ...valid, amount: 5 });
+      expect(refused.body.error.code).toBe("INVALID_AMOUNT");
+    }
+    const created = [];
+    for (let i = 0; i < 11; i++) created.push((await createVia(m.testKey)).status);
+    expect(created).toEqual([...Array(10).fill(201), 429]);
   });
 
   it("allows 10 reconciliations a minute per key and refuses the 11th", async () => {
