@@ -191,6 +191,13 @@ describe("POST /v1/secure-orders", () => {
     expect(res.headers.get("retry-after")).toBeTruthy();
     expect(await countOrders(m.merchant.id)).toBe(20);
   });
+
+  it("counts creations: 20 refused bodies in the minute leave the 20 creations intact", async () => {
+    const m = await soMerchant();
+    for (let i = 0; i < 20; i++) expect((await create(m.testKey, validOrder({ amount: 5 }))).body.error.code).toBe("INVALID_AMOUNT");
+    for (let i = 0; i < 20; i++) expect((await create(m.testKey)).status).toBe(201);
+    expect((await create(m.testKey)).status).toBe(429);
+  });
 });
 
 describe("GET /v1/secure-orders and /{id}", () => {
