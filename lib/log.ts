@@ -12,6 +12,11 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
   else console.log(line);
 }
 
+/** The one line every HTTP answer logs: its id, method, path (never the query string), status and duration. */
+export function logRequest(requestId: string, request: Request, status: number, durationMs: number): void {
+  log("info", "request", { request_id: requestId, method: request.method, path: new URL(request.url).pathname, status, duration_ms: Math.round(durationMs) });
+}
+
 /** +22370000001 → +223•••••01: enough to recognise a number, not to use it. */
 export function maskPhone(phone: string | null | undefined): string | null {
   if (!phone) return phone ?? null;

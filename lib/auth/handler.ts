@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/http/errors";
 import { hitRateLimits, rateLimitHeaders, type LimitName } from "@/lib/http/rate-limit";
 import { toApiError } from "@/lib/http/route";
 import { parseInput, rejectNulInPath, type InputSpec } from "@/lib/http/validation";
-import { log } from "@/lib/log";
+import { logRequest } from "@/lib/log";
 import { getMerchant } from "@/lib/platform/merchants";
 import { isSameOriginRequest } from "./csrf";
 import { dashboardContext } from "./dashboard-context";
@@ -120,7 +120,7 @@ export function accountRoute<W extends Who, B extends InputSpec | undefined = un
       status = apiError.status;
       return errorResponse(apiError, headers);
     } finally {
-      log("info", "request", { request_id: requestId, method: request.method, path: new URL(request.url).pathname, status, duration_ms: Math.round(performance.now() - started) });
+      logRequest(requestId, request, status, performance.now() - started);
     }
   };
 }

@@ -1,4 +1,4 @@
-import { log } from "@/lib/log";
+import { logRequest } from "@/lib/log";
 import type { HttpMethod } from "@/lib/openapi/types";
 import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
@@ -24,7 +24,7 @@ export function notAllowed(...allowed: HttpMethod[]): Record<HttpMethod | "OPTIO
     // Reading the request's headers also keeps Next.js from prerendering a refusing GET at build time.
     const requestId = requestIdOf(request);
     const path = new URL(request.url).pathname;
-    log("info", "request", { request_id: requestId, method: request.method, path, status: 405, duration_ms: 0 });
+    logRequest(requestId, request, 405, 0);
     return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}. Allowed: ${allow}.`), { Allow: allow, "X-Request-Id": requestId });
   };
   const options: Handler = async (request) => {

@@ -1,11 +1,11 @@
-import { clientIpOf } from "./client-ip";
-import { requestIdOf } from "./request-id";
 import type { z } from "zod";
 import { db as defaultDb, type Database } from "@/db/client";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { log } from "@/lib/log";
+import { log, logRequest } from "@/lib/log";
 import { recordApiRequest } from "./request-log";
+import { clientIpOf } from "./client-ip";
+import { requestIdOf } from "./request-id";
 import { authenticateKey, type KeyIdentity } from "./auth";
 import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
 import { errorResponse, json, Reply, successBody } from "./envelope";
@@ -74,7 +74,6 @@ export type Handler<A extends Auth, B, Q> = (
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-
 async function readJsonBody(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === "") return {};
@@ -128,7 +127,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
     let identity: KeyIdentity | null = null;
     // The specific limit this request was counted against, once it passed it (a refused creation hands its hit back).
     let limitedAs: LimitName | undefined;
-    let limitSubject = "";
+    const limitSubject = () => (identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`);
     try {
       const rawParams = (await context?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
@@ -136,9 +135,8 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       if (options.auth === "key" || (options.auth === "optional" && request.headers.has("authorization"))) identity = await authenticateKey(database, request);
       if (options.testOnly && identity?.mode === "live") throw new ApiError("TEST_MODE_ONLY");
 
-      limitSubject = identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`;
       const limits: LimitName[] = options.limit ? ["default", options.limit] : ["default"];
-      const rate = await hitRateLimits(database, limitSubject, limits);
+      const rate = await hitRateLimits(database, limitSubject(), limits);
       Object.assign(headers, rateLimitHeaders(rate));
       if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
       limitedAs = options.limit;
@@ -218,7 +216,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       if (!("RateLimit-Limit" in headers) && apiError.status < 500) {
         // Refused before the limiter ran (a bad key, a live gate): these answers carry its headers
         // too, and count per client, so guessing keys is throttled like any other traffic.
-        const rate = await hitRateLimits(database, identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`, ["default"]).catch(() => null);
+        const rate = await hitRateLimits(database, limitSubject(), ["default"]).catch(() => null);
         if (rate) {
           Object.assign(headers, rateLimitHeaders(rate));
           if (rate.exceeded) apiError = new ApiError("RATE_LIMIT_EXCEEDED");
@@ -226,13 +224,13 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       }
       status = apiError.status;
       if (limitedAs && CREATION_LIMITS.has(limitedAs) && status >= 400 && status < 500 && status !== 429) {
-        await refundRateLimit(database, limitSubject, limitedAs).catch(() => {});
+        await refundRateLimit(database, limitSubject(), limitedAs).catch(() => {});
       }
       return errorResponse(apiError, headers);
     } finally {
       const path = new URL(request.url).pathname;
       const durationMs = Math.round(performance.now() - started);
-      log("info", "request", { request_id: requestId, method: request.method, path, status, duration_ms: durationMs });
+      logRequest(requestId, request, status, durationMs);
       if (identity) {
         recordApiRequest({
           merchantId: identity.merchant.id,
