@@ -30,7 +30,8 @@ export async function startInstance(port: number, env: Record<string, string> = 
   const child = spawn("npx", ["tsx", "scripts/launch.ts", "start"], {
     // Like the suite's server (playwright.config.ts): test receivers listen on 127.0.0.1.
     env: { ...process.env, PORT: String(port), CAURI_SEED_DEMO: "false", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", ...(embedded ? { DATABASE_POOL_MAX: "1", DATABASE_PREPARE: "false" } : {}), ...env },
-    stdio: "ignore",
+    // Its error lines (an unhandled error's message and stack) reach the test output; the rest is noise.
+    stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
