@@ -14,7 +14,10 @@ export type LedgerAccount =
   | "operator_payouts"
   | "customer_refunds"
   | "partner_royalties"
-  | "partner_sales";
+  | "partner_sales"
+  // Collected by the operator for a payment that had already ended; held until staff credit the
+  // merchant or refund the customer (late_collections).
+  | "late_collections_suspense";
 
 export const journals = pgTable(
   "journals",

@@ -13,6 +13,9 @@ export const merchants = pgTable("merchants", {
   kycStatus: text("kyc_status").$type<KycStatus>().notNull().default("pending"),
   productionEnabled: boolean("production_enabled").notNull().default(false),
   secureOrdersEnabled: boolean("secure_orders_enabled").notNull().default(false),
+  // When the merchant asked, from the dashboard, to join the secure-orders pilot; staff see the
+  // request in the ops console until they enable the feature.
+  secureOrdersRequestedAt: timestamp("secure_orders_requested_at", { withTimezone: true }),
   partner: boolean("partner").notNull().default(false),
   platformPlan: text("platform_plan").$type<PlatformPlanCode>().notNull().default("none"),
   platformPeriodEnd: timestamp("platform_period_end", { withTimezone: true }),

@@ -88,3 +88,38 @@ export const paymentCountDeltas = pgTable(
   },
   (t) => [index("payment_count_deltas_scope_idx").on(t.merchantId, t.mode, t.status)],
 );
+
+export type LateCollectionStatus = "OPEN" | "CREDITED" | "REFUNDED";
+
+/**
+ * Money the operator collected for a payment that had already ended (CANCELLED, EXPIRED or
+ * FAILED): the customer was charged, so the collection is never dropped. It is booked into
+ * `late_collections_suspense` when it arrives and waits for staff, who either credit the merchant
+ * or refund the customer through support; each resolution is an audited action with its journal.
+ * One row per payment: a duplicated late callback finds it and books nothing twice.
+ */
+export const lateCollections = pgTable(
+  "late_collections",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id").notNull(),
+    merchantId: text("merchant_id").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
+    amount: integer("amount").notNull(),
+    // The payment's status when the operator's SUCCESS arrived; it never changes afterwards.
+    paymentStatus: text("payment_status").$type<PaymentStatus>().notNull(),
+    providerRef: text("provider_ref"),
+    status: text("status").$type<LateCollectionStatus>().notNull().default("OPEN"),
+    resolutionNote: text("resolution_note"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("late_collections_payment_idx").on(t.paymentId),
+    index("late_collections_status_idx").on(t.status, t.createdAt),
+    index("late_collections_merchant_idx").on(t.merchantId, t.mode, t.createdAt),
+  ],
+);
+
+export type LateCollection = typeof lateCollections.$inferSelect;
