@@ -1,4 +1,3 @@
-import { InngestTestEngine } from "@inngest/test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
@@ -8,32 +7,32 @@ import { dashboardContext } from "@/lib/auth/dashboard-context";
 import { countPayments } from "@/lib/payments/counts";
 import { insertPayment } from "@/lib/payments/create";
 import { newMerchant } from "@/tests/support/merchant";
-import { housekeeping } from "./housekeeping";
 import { functions } from "./index";
-import { paymentExpiry } from "./payment-expiry";
+import { scheduledFunction, tick } from "./test-support";
 
-const tick = (fn: typeof housekeeping | typeof paymentExpiry) => new InngestTestEngine({ function: fn, events: [{ name: "inngest/scheduled.timer", data: {} }] }).execute();
+const total = (passes: unknown[] | undefined) => (passes ?? []).reduce<number>((sum, n) => sum + Number(n), 0);
 
 describe("payment-expiry Inngest function", () => {
   it("is served, and expires a due payment nobody reads, with its event, once", async () => {
-    expect(functions).toContain(paymentExpiry);
+    expect(functions).toContain(scheduledFunction("payment-expiry"));
     const m = await newMerchant();
     const ctx = await dashboardContext(db(), m.merchant, "test");
     const p = await insertPayment({ ...ctx, now: new Date(Date.now() - 3_600_000) }, { amount: 1500, customerPhone: "+22370000011" });
-    const first = await tick(paymentExpiry);
+    const first = await tick("payment-expiry");
     expect(first.error).toBeUndefined();
-    expect((first.result as { expired: number }).expired).toBeGreaterThanOrEqual(1);
+    expect(first.result!.passes).toHaveLength(12);
+    expect(total(first.result!.passes)).toBeGreaterThanOrEqual(1);
     const [row] = await db().select({ status: payments.status }).from(payments).where(eq(payments.id, p.id));
     expect(row!.status).toBe("EXPIRED");
-    expect((await tick(paymentExpiry)).error).toBeUndefined();
+    expect((await tick("payment-expiry")).error).toBeUndefined();
     const expiredEvents = await db().select().from(events).where(and(eq(events.objectId, p.id), eq(events.type, "payment.expired")));
     expect(expiredEvents).toHaveLength(1);
   });
 });
 
-describe("housekeeping Inngest function", () => {
-  it("is served, drops old rate-limit windows and folds payment count deltas without changing totals", async () => {
-    expect(functions).toContain(housekeeping);
+describe("housekeeping Inngest functions", () => {
+  it("are served, drop old rate-limit windows and fold payment count deltas without changing totals", async () => {
+    expect(functions).toEqual(expect.arrayContaining([scheduledFunction("rate-limit-prune"), scheduledFunction("payment-count-compaction")]));
     const m = await newMerchant();
     const ctx = await dashboardContext(db(), m.merchant, "test");
     for (let i = 0; i < 3; i++) await insertPayment(ctx, { amount: 1000 + i, customerPhone: "+22370000011" });
@@ -41,9 +40,10 @@ describe("housekeeping Inngest function", () => {
       { bucket: `old-${m.merchant.id}`, windowStart: new Date(Date.now() - 3_600_000), count: 4 },
       { bucket: `fresh-${m.merchant.id}`, windowStart: new Date(), count: 4 },
     ]);
-    const run = await tick(housekeeping);
+    expect((await tick("rate-limit-prune")).error).toBeUndefined();
+    const run = await tick("payment-count-compaction");
     expect(run.error).toBeUndefined();
-    expect((run.result as { folded: number }).folded).toBeGreaterThanOrEqual(3);
+    expect(total(run.result!.passes)).toBeGreaterThanOrEqual(3);
     const [deltas] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from payment_count_deltas where merchant_id = ${m.merchant.id}`));
     expect(Number(deltas!.n)).toBe(0);
     expect(await countPayments(db(), { merchantId: m.merchant.id, mode: "test" })).toBe(3);

@@ -1,17 +1,15 @@
-import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { createdOrder, eventsOf, orderRow, paidOrder, soMerchant } from "@/app/v1/secure-orders/test-support";
 import { db } from "@/db/client";
 import { advanceTestClock } from "@/lib/clock";
 import { functions } from "./index";
-import { secureOrderDeadlines } from "./secure-order-deadlines";
+import { scheduledFunction, tick } from "./test-support";
 
-const run = () => new InngestTestEngine({ function: secureOrderDeadlines, events: [{ name: "inngest/scheduled.timer", data: {} }] }).execute();
+const run = () => tick("secure-order-deadlines");
 
 describe("secure-order-deadlines Inngest function", () => {
-  it("is served, on a one-minute cron", () => {
-    expect(functions).toContain(secureOrderDeadlines);
-    expect(secureOrderDeadlines.id()).toContain("secure-order-deadlines");
+  it("is served", () => {
+    expect(functions).toContain(scheduledFunction("secure-order-deadlines"));
   });
 
   it("cancels unpaid orders past pay_before and refunds held orders past their deadline, on each merchant's clock; a second run changes nothing", async () => {
@@ -23,7 +21,8 @@ describe("secure-order-deadlines Inngest function", () => {
 
     const first = await run();
     expect(first.error).toBeUndefined();
-    expect(first.result).toMatchObject({ cancelled: expect.any(Number), refunded: expect.any(Number) });
+    expect(first.result!.passes).toHaveLength(4);
+    expect(first.result!.passes[0]).toMatchObject({ cancelled: expect.any(Number), refunded: expect.any(Number) });
     expect((await orderRow(unpaid.id)).status).toBe("CANCELLED");
     expect((await orderRow(held.id)).status).toBe("REFUNDED");
     expect((await orderRow(later.id)).status).toBe("PAID_HELD");

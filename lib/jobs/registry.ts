@@ -11,26 +11,46 @@ import { startWebhookWorker } from "@/lib/webhooks/worker";
 export type JobScope = { merchantId?: string };
 
 /**
- * Background work that both the embedded runner (timers) and Inngest (cron) call. Each job is
- * idempotent and safe on several instances at once: it claims rows with row locks
+ * One background job, declared once: the embedded runner (lib/jobs/runner.ts) and the Inngest
+ * functions (inngest/functions/scheduled.ts) are both built from this list, so a job has one
+ * cadence whichever runs it.
+ *
+ * Each job is idempotent and safe on several instances at once: it claims rows with row locks
  * (FOR UPDATE SKIP LOCKED) or unique constraints, never with in-process state.
- * With a scope, it only handles that merchant's rows (the sandbox clock advance runs them so).
+ * - `everySeconds`: a divisor of 60 below a minute, else whole minutes dividing an hour or whole
+ *   hours dividing a day (what a cron can express; Inngest runs sub-minute jobs as several passes
+ *   of one per-minute run).
+ * - `scope`: "merchant" jobs evaluate time rules and can run for one merchant (the sandbox clock
+ *   advance runs them so before it answers); "global" jobs are housekeeping with no time rule.
  */
-export type Job = { name: string; everyMs: number; run: (db: Database, scope?: JobScope) => Promise<unknown> };
+export type Job = {
+  id: string;
+  everySeconds: number;
+  scope: "merchant" | "global";
+  run: (db: Database, scope?: JobScope) => Promise<unknown>;
+};
 
 export const jobs: Job[] = [
-  { name: "rate-limit-prune", everyMs: 60_000, run: (db) => pruneRateLimitCounters(db) },
-  { name: "payment-expiry", everyMs: 5_000, run: (db, scope) => expireDuePayments(db, scope) },
+  { id: "rate-limit-prune", everySeconds: 60, scope: "global", run: (db) => pruneRateLimitCounters(db) },
+  { id: "payment-expiry", everySeconds: 5, scope: "merchant", run: (db, scope) => expireDuePayments(db, scope) },
   // Keeps the delta log behind list totals short (lib/payments/counts.ts); totals are exact either way.
-  { name: "payment-count-compaction", everyMs: 5_000, run: (db) => compactPaymentCounts(db) },
+  { id: "payment-count-compaction", everySeconds: 5, scope: "global", run: (db) => compactPaymentCounts(db) },
   // Monthly work checked hourly: it credits the previous month once (unique per merchant and month).
-  { name: "partner-royalty", everyMs: 3_600_000, run: (db, scope) => runPartnerRoyalties(db, { merchantId: scope?.merchantId }) },
-  { name: "secure-order-deadlines", everyMs: 15_000, run: (db, scope) => runSecureOrderDeadlines(db, scope) },
-  { name: "billing-cycle", everyMs: 30_000, run: (db, scope) => runBillingCycle(db, scope) },
+  { id: "partner-royalty", everySeconds: 3_600, scope: "merchant", run: (db, scope) => runPartnerRoyalties(db, { merchantId: scope?.merchantId }) },
+  { id: "secure-order-deadlines", everySeconds: 15, scope: "merchant", run: (db, scope) => runSecureOrderDeadlines(db, scope) },
+  { id: "billing-cycle", everySeconds: 30, scope: "merchant", run: (db, scope) => runBillingCycle(db, scope) },
   // Last, so events emitted by the jobs above go out in the same pass. The webhook worker below
   // sends within a second; this pass is its safety net and the sandbox clock advance's sender.
-  { name: "webhook-delivery", everyMs: 60_000, run: (db, scope) => deliverDue(db, scope) },
+  // On Inngest the same cadence drives `sweep-webhooks`, which hands deliveries to Inngest runs
+  // instead of sending them in-process (inngest/functions/deliver-webhook.ts).
+  { id: "webhook-delivery", everySeconds: 60, scope: "merchant", run: (db, scope) => deliverDue(db, scope) },
 ];
+
+export function jobById(id: string): Job {
+  const job = jobs.find((j) => j.id === id);
+  if (!job) throw new Error(`No background job ${id}.`);
+  return job;
+}
 
 export type WorkerMode = "embedded" | "inngest";
 
@@ -55,13 +75,9 @@ export const workers: Worker[] = [
   },
 ];
 
-// Housekeeping with no time rule in it: a test-clock advance has nothing to wait for there.
-const MAINTENANCE = new Set(["rate-limit-prune", "payment-count-compaction"]);
-
 /** The work a test-clock advance must finish before it returns: every job that evaluates time rules. */
 export async function runDueWork(db: Database, scope: JobScope): Promise<void> {
   for (const job of jobs) {
-    if (MAINTENANCE.has(job.name)) continue;
-    await job.run(db, scope);
+    if (job.scope === "merchant") await job.run(db, scope);
   }
 }

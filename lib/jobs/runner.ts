@@ -17,12 +17,12 @@ export function startEmbeddedRunner(getDb: () => Database): () => void {
       try {
         await job.run(getDb());
       } catch (error) {
-        log("error", "job failed", { job: job.name, error: error instanceof Error ? error.message : String(error) });
+        log("error", "job failed", { job: job.id, error: error instanceof Error ? error.message : String(error) });
       } finally {
         running = false;
       }
     };
-    timers.push(setInterval(tick, job.everyMs));
+    timers.push(setInterval(tick, job.everySeconds * 1_000));
     setTimeout(tick, 1_000);
   }
   const stopWorkers = startWorkers(getDb, "embedded");

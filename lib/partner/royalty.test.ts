@@ -104,7 +104,7 @@ describe("runPartnerRoyalties", () => {
   });
 
   it("is registered as a background job", async () => {
-    const job = jobs.find((j) => j.name === "partner-royalty");
+    const job = jobs.find((j) => j.id === "partner-royalty");
     expect(job).toBeDefined();
     const m = await newLiveMerchant({ partner: true });
     const lastMonth = previousMonth(new Date());

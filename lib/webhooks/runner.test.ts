@@ -16,7 +16,7 @@ afterEach(async () => {
 describe("background registration", () => {
   it("registers the delivery worker and a webhook job that runs after the others", () => {
     expect(workers.map((w) => w.name)).toContain("webhook-delivery");
-    expect(jobs.at(-1)!.name).toBe("webhook-delivery");
+    expect(jobs.at(-1)!.id).toBe("webhook-delivery");
   });
 
   it("the embedded runner, as instrumentation.ts starts it, delivers a committed event within a second", async () => {

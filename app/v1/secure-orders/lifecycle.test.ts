@@ -458,8 +458,8 @@ describe("background deadlines (job)", () => {
   });
 
   it("is registered as a background job (embedded runner, clock advance), and the test clock never touches live orders", async () => {
-    const job = jobs.find((j) => j.name === "secure-order-deadlines")!;
-    expect(job.everyMs).toBeLessThanOrEqual(60_000);
+    const job = jobs.find((j) => j.id === "secure-order-deadlines")!;
+    expect(job.everySeconds).toBeLessThanOrEqual(60);
     const m = await newLiveMerchant({ secureOrdersEnabled: true });
     const live = await createdOrder(m.liveKey);
     const test = await createdOrder(m.testKey);
