@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { payments, type PaymentStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { countPayments } from "./counts";
-import { expireDueForMerchant } from "./get";
+import { isDue, paymentAsOf, statusAsOf } from "./as-of";
 import { paymentListItem, paymentResource } from "./serialize";
 
 const scoped = (ctx: DomainContext, ...more: (SQL | undefined)[]) =>
@@ -17,13 +17,16 @@ async function total(ctx: DomainContext, where: SQL | undefined): Promise<number
 
 const pagesOf = (n: number, limit: number) => Math.ceil(n / limit);
 
-/** GET /v1/payments: the key's merchant and mode, newest first, one page. */
+/**
+ * GET /v1/payments: the key's merchant and mode, newest first, one page, statuses as of now
+ * (lib/payments/as-of.ts). The total comes from the counters, which the expiry job moves from
+ * PENDING to EXPIRED within seconds of expires_at.
+ */
 export async function listPayments(ctx: DomainContext, q: { page: number; limit: number; status?: PaymentStatus }) {
-  await expireDueForMerchant(ctx);
-  const where = scoped(ctx, q.status ? eq(payments.status, q.status) : undefined);
+  const where = scoped(ctx, q.status ? statusAsOf(q.status, ctx.now) : undefined);
   const [rows, n] = await Promise.all([
     ctx.db
-      .select({ id: payments.id, status: payments.status, amount: payments.amount, createdAt: payments.createdAt })
+      .select({ id: payments.id, status: payments.status, amount: payments.amount, expiresAt: payments.expiresAt, createdAt: payments.createdAt })
       .from(payments)
       .where(where)
       .orderBy(...newestFirst)
@@ -32,26 +35,25 @@ export async function listPayments(ctx: DomainContext, q: { page: number; limit:
     // From the counters, not count(*): the total costs the same with 100 payments or 10 million.
     countPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, status: q.status }),
   ]);
-  return { payments: rows.map(paymentListItem), pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
+  const items = rows.map((row) => paymentListItem(isDue(row, ctx.now) ? { ...row, status: "EXPIRED" } : row));
+  return { payments: items, pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
 }
 
 /** GET /v1/payments/search: exact client_reference match (a merchant may reuse one), full objects, newest first. */
 export async function searchPayments(ctx: DomainContext, q: { client_reference: string; page: number; limit: number }) {
-  await expireDueForMerchant(ctx);
   const where = scoped(ctx, eq(payments.clientReference, q.client_reference));
   const [rows, n] = await Promise.all([
     ctx.db.select().from(payments).where(where).orderBy(...newestFirst).limit(q.limit).offset((q.page - 1) * q.limit),
     total(ctx, where),
   ]);
-  return { payments: rows.map(paymentResource), pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
+  return { payments: rows.map((row) => paymentResource(paymentAsOf(row, ctx.now))), pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
 }
 
 /** GET /v1/payments/history: offset pagination over created_at ∈ [from, to), the shape existing clients read. */
 export async function paymentHistory(ctx: DomainContext, q: { limit: number; offset: number; status?: PaymentStatus; from?: Date; to?: Date }) {
-  await expireDueForMerchant(ctx);
   const where = scoped(
     ctx,
-    q.status ? eq(payments.status, q.status) : undefined,
+    q.status ? statusAsOf(q.status, ctx.now) : undefined,
     q.from ? gte(payments.createdAt, q.from) : undefined,
     q.to ? lt(payments.createdAt, q.to) : undefined,
   );
@@ -59,5 +61,5 @@ export async function paymentHistory(ctx: DomainContext, q: { limit: number; off
     ctx.db.select().from(payments).where(where).orderBy(...newestFirst).limit(q.limit).offset(q.offset),
     total(ctx, where),
   ]);
-  return { transactions: rows.map(paymentResource), pagination: { limit: q.limit, offset: q.offset, total: n } };
+  return { transactions: rows.map((row) => paymentResource(paymentAsOf(row, ctx.now))), pagination: { limit: q.limit, offset: q.offset, total: n } };
 }

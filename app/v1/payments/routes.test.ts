@@ -92,17 +92,37 @@ describe("GET /v1/payments", () => {
     expect([res.status, res.body.error.code]).toEqual([400, code]);
   });
 
-  it("never lists a PENDING payment past its expires_at, and expires it once", async () => {
+  it("never lists a PENDING payment past its expires_at, writes nothing on the read, and the sweep expires it once", async () => {
     const m = await newMerchant();
     const p = await insertPayment(await ctxFor(m), { amount: 1000, customerPhone: "+22370000009" });
     await advanceTestClock(db(), m.merchant.id, 15 * 60);
-    const [a, b] = await Promise.all([
+    const [a, b, c] = await Promise.all([
       call(list, "GET", "/v1/payments", { key: m.testKey }),
       call(list, "GET", "/v1/payments?status=PENDING", { key: m.testKey }),
+      call(list, "GET", "/v1/payments?status=EXPIRED", { key: m.testKey }),
     ]);
     expect(a.body.data.payments[0]).toMatchObject({ id: p.id, status: "EXPIRED" });
-    expect(b.body.data.pagination.total).toBe(0);
+    expect(b.body.data.payments).toEqual([]);
+    expect(c.body.data.payments.map((x: { id: string }) => x.id)).toEqual([p.id]);
+    // Lists do no background work: the row is the expiry job's to settle, with its one event.
+    expect(await eventsOf(p.id)).toEqual([]);
+    expect(await expireDuePayments(db(), { merchantId: m.merchant.id })).toBe(1);
     expect(await eventsOf(p.id)).toEqual(["payment.expired"]);
+    const after = await call(list, "GET", "/v1/payments?status=PENDING", { key: m.testKey });
+    expect(after.body.data.pagination.total).toBe(0);
+  });
+
+  it("search and history show a due payment EXPIRED without settling it", async () => {
+    const m = await newMerchant();
+    const p = await insertPayment(await ctxFor(m), { amount: 1000, customerPhone: "+22370000009", clientReference: "CMD-DUE" });
+    await advanceTestClock(db(), m.merchant.id, 15 * 60);
+    const found = await call(search, "GET", "/v1/payments/search?client_reference=CMD-DUE", { key: m.testKey });
+    const hist = await call(history, "GET", "/v1/payments/history?status=EXPIRED", { key: m.testKey });
+    for (const shown of [found.body.data.payments[0], hist.body.data.transactions[0]]) {
+      expect(shown).toMatchObject({ id: p.id, status: "EXPIRED", status_reason: expect.stringContaining("expires_at") });
+    }
+    expect((await call(history, "GET", "/v1/payments/history?status=PENDING", { key: m.testKey })).body.data.transactions).toEqual([]);
+    expect(await eventsOf(p.id)).toEqual([]);
   });
 
   it("requires a key", async () => {
