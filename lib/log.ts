@@ -10,13 +10,14 @@ type Level = "info" | "warn" | "error";
 const pending: string[] = [];
 let scheduled = false;
 
-function flush(): void {
+/** Writes the batched lines now (also run on exit; tests that read the log call it). */
+export function flushLogs(): void {
   scheduled = false;
   if (pending.length === 0) return;
-  const out = pending.join("\n") + "\n";
+  const out = pending.join("\n");
   pending.length = 0;
-  if (process.env.CAURI_LOG_STREAM === "stderr") process.stderr.write(out);
-  else process.stdout.write(out);
+  if (process.env.CAURI_LOG_STREAM === "stderr") console.error(out);
+  else console.log(out);
 }
 
 let exitHooked = false;
@@ -24,12 +25,12 @@ function enqueue(line: string): void {
   pending.push(line);
   if (!exitHooked) {
     exitHooked = true;
-    process.once("beforeExit", flush);
-    process.once("exit", flush);
+    process.once("beforeExit", flushLogs);
+    process.once("exit", flushLogs);
   }
   if (!scheduled) {
     scheduled = true;
-    setImmediate(flush);
+    setImmediate(flushLogs);
   }
 }
 
@@ -37,7 +38,7 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
   if (process.env.CAURI_LOG === "silent") return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   if (level === "error") {
-    flush();
+    flushLogs();
     console.error(line);
     return;
   }

@@ -14,6 +14,7 @@ import { POST as cancelOnCheckout } from "../payments/[id]/cancel/route";
 import { POST as confirmOnCheckout } from "../payments/[id]/confirm/route";
 import { POST as charge } from "./charge/route";
 import { POST as create } from "./create/route";
+import { flushLogs } from "@/lib/log";
 
 type Handler = Parameters<typeof call>[0];
 
@@ -229,6 +230,7 @@ describe("the one-time code", () => {
     const otp = (await otpOf(m.testKey, opr.token)).body.data.otp;
     await chargeOpr(m.testKey, opr.token, wrong(otp));
     await chargeOpr(m.testKey, opr.token, otp);
+    flushLogs();
     expect(logged.length).toBeGreaterThan(0);
     const all = logged.join("\n");
     expect(all).not.toContain(otp);

@@ -13,6 +13,7 @@ import { listDisputes, openDispute, resolveDispute } from "@/lib/secure-orders/d
 import { buyerPay } from "@/lib/secure-orders/public";
 import { newLiveMerchant } from "@/tests/support/merchant";
 import { cancel, confirm, createdOrder, deliveryCode, eventsOf, getOrder, orderRow, paidOrder, simulate, soMerchant, wrongCodeFor } from "./test-support";
+import { flushLogs } from "@/lib/log";
 
 const HOUR = 3600;
 const tokenOf = (url: string) => new URL(url).pathname.split("/").pop()!;
@@ -202,6 +203,7 @@ describe("wrong codes", () => {
       await confirm(m.testKey, order.id, wrongCodeFor(code));
       const got = await getOrder(m.testKey, order.id);
       await confirm(m.testKey, order.id, code);
+      flushLogs();
       expect(lines.length).toBeGreaterThan(0);
       expect(lines.join("\n")).not.toMatch(new RegExp(`\\b${code}\\b`));
       const keys = Object.keys(got.body.data).filter((k) => k.includes("code"));
