@@ -40,7 +40,7 @@ export default async function NotFound() {
         <p lang={other} className="mt-6 border-t border-line pt-6 text-sm text-muted">
           <span className="font-semibold text-ink">{copy[other].title}.</span> {copy[other].body}
         </p>
-        <Link href={`/?lang=${locale}`} className={`mt-8 ${buttonClasses()}`}>
+        <Link href={`/?lang=${locale}`} prefetch={false} className={`mt-8 ${buttonClasses()}`}>
           {t.home}
         </Link>
       </div>

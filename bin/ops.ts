@@ -5,6 +5,7 @@ import { disputeCommands } from "./commands/dispute";
 import { withdrawalsCommands } from "./commands/withdrawals";
 import { kycCommands } from "./commands/kyc";
 import { partnerProductsCommands } from "./commands/partner-products";
+import { lateCollectionsCommands } from "./commands/late-collections";
 
 /**
  * The service operator's command line: `npm run --silent ops -- <group> <command> [options]`.
@@ -15,6 +16,7 @@ const groups: Record<string, Record<string, Command>> = {
   staff: staffCommands,
   dispute: disputeCommands,
   withdrawals: withdrawalsCommands,
+  "late-collections": lateCollectionsCommands,
   kyc: kycCommands,
   "partner-products": partnerProductsCommands,
 };

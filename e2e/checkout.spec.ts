@@ -128,11 +128,13 @@ test("a double click and a reload resume the same operator session, never a seco
   expect((await readPayment(request, id)).initiated_at).toBe(first.initiated_at);
 });
 
-test("the customer can cancel; no redirect follows", async ({ page, request }) => {
+test("the customer can cancel (after saying yes); no redirect follows", async ({ page, request }) => {
   const { id, path } = await createPayment(request, "+22370000009");
   const visits = await interceptMerchantSite(page);
   await page.goto(path);
+  // Cancel asks first (issue 13: a stray tap must not end the payment).
   await page.getByRole("button", { name: "Annuler le paiement" }).click();
+  await page.getByRole("button", { name: "Oui, annuler" }).click();
   await expect(page.getByRole("heading", { name: "Paiement annulé" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Paiement annulé" })).toBeFocused();
   expect((await readPayment(request, id)).status).toBe("CANCELLED");

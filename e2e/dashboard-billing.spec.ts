@@ -58,7 +58,7 @@ test("dashboard billing and secure orders: plan edited, deactivated and reactiva
   await expect(subscriptions.getByLabel("Formule", { exact: true }).first()).toHaveValue(/^plan_/);
   await subscriptions.getByLabel("Téléphone du client").fill("abc");
   await subscriptions.getByRole("button", { name: "Créer l'abonnement et le lien" }).click();
-  await expect(subscriptions.getByText("Indiquez 8 à 15 chiffres, avec un + facultatif, par exemple +22370000001.")).toBeVisible();
+  await expect(subscriptions.getByText("Numéro non valide : 8 chiffres pour un numéro malien (76 55 44 33), sinon le numéro international avec + (+223 76 55 44 33).")).toBeVisible();
   await subscriptions.getByLabel("Téléphone du client").fill("70000001");
   await subscriptions.getByLabel("Nom du client (facultatif)").fill("Awa Traoré");
   await subscriptions.getByLabel("E-mail du client (facultatif)").fill("awa@example.ml");

@@ -170,6 +170,7 @@ test("a staff user created with the CLI approves a KYC and completes a withdrawa
   for (const [path, title, name] of [
     ["/ops/partner-products", "Produits partenaires", "ops-partner-products"],
     ["/ops/disputes", "Litiges", "ops-disputes"],
+    ["/ops/late-collections", "Encaissements tardifs", "ops-late-collections"],
   ] as const) {
     await ops.goto(path);
     await expect(ops.getByRole("heading", { level: 1 })).toHaveText(title);

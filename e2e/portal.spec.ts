@@ -61,19 +61,25 @@ test("a customer pays an overdue period now from the portal", async ({ page, req
   await expect(page.getByText("5 000 FCFA").first()).toBeVisible();
 });
 
-test("a customer updates their name and e-mail", async ({ page, request }) => {
+test("a customer adds a missing e-mail; the name the merchant recorded is read-only", async ({ page, request }) => {
   await subscribed(request, "+22370000001");
+  // The merchant's session recorded the name "Awa" and no e-mail.
   await page.goto(`${await portal(request, "+22370000001")}?lang=en`);
   await expect(page.getByRole("heading", { level: 1, name: "Your customer account" })).toBeVisible();
+  await expect(page.getByLabel("Name")).toBeDisabled();
+  await expect(page.getByLabel("Name")).toHaveValue("Awa");
+  await expect(page.getByText("Already on record: to change it, contact the merchant.")).toBeVisible();
   await page.getByLabel("E-mail address").fill("awa@");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
-  await page.getByLabel("Name").fill("Awa Diarra");
   await page.getByLabel("E-mail address").fill("awa@example.ml");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Your details are saved.")).toBeVisible();
-  const customers = await (await request.get("/v1/billing/customers?search=Diarra", { headers: auth() })).json();
-  expect(customers.data).toEqual([expect.objectContaining({ name: "Awa Diarra", email: "awa@example.ml", phone: "+22370000001" })]);
+  // Both details on record now: nothing left to fill, no save button.
+  await expect(page.getByLabel("E-mail address")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+  const customers = await (await request.get("/v1/billing/customers?search=Awa", { headers: auth() })).json();
+  expect(customers.data).toEqual([expect.objectContaining({ name: "Awa", email: "awa@example.ml", phone: "+22370000001" })]);
 });
 
 test("an expired portal session shows the expiry page and no data", async ({ page, request }) => {

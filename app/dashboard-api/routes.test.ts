@@ -8,13 +8,14 @@ import { createStaffUser, getUser } from "@/lib/auth/users";
 import { postJournal } from "@/lib/ledger/post";
 import { newId } from "@/lib/ids";
 import { findActiveKey } from "@/lib/platform/api-keys";
-import { updateMerchant } from "@/lib/platform/merchants";
+import { getMerchant, updateMerchant } from "@/lib/platform/merchants";
 import { call } from "@/tests/support/http";
 import * as developers from "./developers/route";
 import * as applicationsRoute from "./developers/applications/route";
 import * as keys from "./developers/keys/route";
 import * as revoke from "./developers/keys/[id]/revoke/route";
 import * as home from "./home/route";
+import * as pilotRequest from "./secure-orders/pilot-request/route";
 import * as mode from "./mode/route";
 import * as settings from "./settings/route";
 import * as kyc from "./settings/kyc/route";
@@ -183,7 +184,8 @@ describe("dashboard handlers call the same lib functions, scoped by merchant and
 
   it("settings: a KYC submission is stored for review, replaces a pending one, and is refused once approved", async () => {
     const a = await account();
-    expect((await call(kyc.POST, "POST", "/dashboard-api/settings/kyc", { body: { ...KYC, contact_phone: "70000001" }, headers: a.as() })).body.error).toMatchObject({ code: "INVALID_PHONE", param: "contact_phone" });
+    // A merchant form takes the number as typed (lib/phone): 8 digits are Mali; 7 are not a number.
+    expect((await call(kyc.POST, "POST", "/dashboard-api/settings/kyc", { body: { ...KYC, contact_phone: "7000001" }, headers: a.as() })).body.error).toMatchObject({ code: "INVALID_PHONE", param: "contact_phone" });
     expect((await call(kyc.POST, "POST", "/dashboard-api/settings/kyc", { body: { ...KYC, address: "" }, headers: a.as() })).body.error).toMatchObject({ code: "INVALID_KYC_SUBMISSION", param: "address" });
     const first = await call(kyc.POST, "POST", "/dashboard-api/settings/kyc", { body: KYC, headers: a.as() });
     expect(first.status).toBe(201);
@@ -233,5 +235,26 @@ describe("dashboard handlers call the same lib functions, scoped by merchant and
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("PLATFORM_PLAN_ALREADY_ACTIVE");
     expect((await call(plan.POST, "POST", "/dashboard-api/settings/plan", { body: { plan: "business" }, headers: a.as() })).status).toBe(201);
+  });
+
+  it("secure-orders pilot: a merchant outside it asks to join; asking again keeps the first date; enabling answers the request", async () => {
+    const a = await account();
+    const path = "/dashboard-api/secure-orders/pilot-request";
+    expect((await call(pilotRequest.POST, "POST", path, { headers: { origin: ORIGIN } })).body.error.code).toBe("SESSION_REQUIRED");
+    expect((await call(pilotRequest.POST, "POST", path, { headers: { cookie: a.cookie, origin: "https://evil.example" } })).status).toBe(403);
+    expect((await getMerchant(db(), a.merchantId))!.secureOrdersRequestedAt).toBeNull();
+
+    const first = await call(pilotRequest.POST, "POST", path, { headers: a.as() });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ enabled: false, requested_at: expect.any(String) });
+    const again = await call(pilotRequest.POST, "POST", path, { headers: a.as("live") });
+    expect(again.body.data).toEqual(first.body.data);
+    expect((await getMerchant(db(), a.merchantId))!.secureOrdersRequestedAt!.toISOString()).toBe(first.body.data.requested_at);
+
+    // Staff enable the feature: the request is answered (cleared), and asking changes nothing.
+    await updateMerchant(db(), a.merchantId, { secureOrdersEnabled: true });
+    expect((await getMerchant(db(), a.merchantId))!.secureOrdersRequestedAt).toBeNull();
+    expect((await call(pilotRequest.POST, "POST", path, { headers: a.as() })).body.data).toEqual({ enabled: true, requested_at: null });
+    expect((await getMerchant(db(), a.merchantId))!.secureOrdersRequestedAt).toBeNull();
   });
 });

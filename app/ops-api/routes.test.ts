@@ -19,6 +19,7 @@ import * as merchant from "./merchants/[id]/route";
 import * as merchantsRoute from "./merchants/route";
 import * as requests from "./requests/route";
 import * as rejectRequest from "./requests/[id]/reject/route";
+import * as pilotRequest from "@/app/dashboard-api/secure-orders/pilot-request/route";
 import * as approve from "./withdrawals/[id]/approve/route";
 import * as complete from "./withdrawals/[id]/complete/route";
 import * as reject from "./withdrawals/[id]/reject/route";
@@ -116,6 +117,25 @@ describe("the ops console's handlers", () => {
     expect((await call(merchant.PATCH, "PATCH", `/ops-api/merchants/${m.merchantId}`, { params: { id: m.merchantId }, body: {}, headers: s.headers })).status).toBe(400);
     expect((await call(merchant.PATCH, "PATCH", `/ops-api/merchants/${m.merchantId}`, { params: { id: m.merchantId }, body: { platform_plan: "gold" }, headers: s.headers })).body.error.code).toBe("INVALID_PLATFORM_PLAN");
     expect((await call(merchant.PATCH, "PATCH", "/ops-api/merchants/mer_nope", { params: { id: "mer_nope" }, body: { partner: true }, headers: s.headers })).status).toBe(404);
+  });
+
+  it("a secure-orders pilot request waits in the queue until staff enable secure orders for the merchant", async () => {
+    const m = await merchantAccount(`Boutique Pilote ${Date.now()}`);
+    const s = await staff();
+    const queued = async () =>
+      (await call(requests.GET, "GET", "/ops-api/requests", { headers: s.headers })).body.data.filter((r: { merchant_id: string }) => r.merchant_id === m.merchantId);
+    expect(await queued()).toEqual([]);
+    const asked = await call(pilotRequest.POST, "POST", "/dashboard-api/secure-orders/pilot-request", { headers: m.headers });
+    await call(pilotRequest.POST, "POST", "/dashboard-api/secure-orders/pilot-request", { headers: m.headers });
+    expect(await queued()).toEqual([
+      expect.objectContaining({ id: `pilot_${m.merchantId}`, kind: "secure_orders_pilot", status: "pending", merchant_name: expect.stringMatching(/^Boutique Pilote /), created_at: asked.body.data.requested_at }),
+    ]);
+
+    const res = await call(merchant.PATCH, "PATCH", `/ops-api/merchants/${m.merchantId}`, { params: { id: m.merchantId }, body: { secure_orders_enabled: true }, headers: s.headers });
+    expect(res.body.data.secure_orders_enabled).toBe(true);
+    expect(await queued()).toEqual([]);
+    const [row] = await db().select().from(auditLog).where(eq(auditLog.targetId, m.merchantId));
+    expect(row).toMatchObject({ action: "merchant.update", before: { secure_orders_enabled: false }, after: { secure_orders_enabled: true } });
   });
 
   it("turning down a KYC request needs a reason, records it, marks the KYC rejected and cannot happen twice", async () => {

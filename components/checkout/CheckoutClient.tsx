@@ -1,103 +1,23 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useActionState, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { Amount } from "@/components/ui/Amount";
-import { Button } from "@/components/ui/Button";
+import { Button, buttonClasses } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import { formatBamako } from "@/lib/format/date";
 import { formatXof } from "@/lib/format/money";
-import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
+import type { CheckoutWayBack } from "@/lib/payments/checkout";
 import type { publicPaymentSchema } from "@/lib/payments/schemas";
+import { checkoutCopy as copy, type CheckoutCopy } from "./copy";
 
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;
 type SimulateResult = { ok: true; payment: PublicPayment } | { ok: false; code: string; message: string };
 
-const copy = defineCopy({
-  fr: {
-    payTo: "Paiement à",
-    expires: (when: string) => `Ce paiement expire le ${when} (heure de Bamako).`,
-    confirmTitle: "Confirmez votre numéro",
-    confirmLead: (ending: string) => `La demande de paiement sera envoyée au numéro mobile money se terminant par ${ending}.`,
-    phoneLabel: "Votre numéro mobile money",
-    phoneHint: "Par exemple 70 00 00 01 ou +223 70 00 00 01.",
-    pay: (amount: string) => `Payer ${amount}`,
-    phoneMismatch: "Ce n'est pas le numéro indiqué par le marchand. Saisissez le numéro mobile money avec lequel vous payez ce marchand.",
-    phoneInvalid: "Saisissez un numéro de 8 chiffres (ou au format +223…).",
-    phoneMissing: "Saisissez votre numéro mobile money.",
-    operatorDown: "L'opérateur n'a pas pu être joint. Aucun montant n'a été débité : réessayez dans un instant.",
-    networkError: "La connexion a échoué. Vérifiez votre réseau et réessayez.",
-    tooMany: "Trop de tentatives. Patientez une minute puis réessayez.",
-    waitTitle: "Validez le paiement sur votre téléphone",
-    waitLead: (amount: string, phone: string) => `Une demande de ${amount} a été envoyée au ${phone}. Saisissez votre code secret mobile money sur votre téléphone pour valider.`,
-    waitAuto: "Cette page se met à jour toute seule dès que l'opérateur confirme. Vous pouvez la recharger sans risque : aucun second débit ne sera demandé.",
-    waiting: "En attente de votre validation",
-    successTitle: "Paiement réussi",
-    successLead: (merchant: string) => `Merci ! ${merchant} a bien reçu votre paiement.`,
-    redirecting: "Redirection vers le site du marchand…",
-    continue: "Retourner sur le site du marchand",
-    failedTitle: "Le paiement a échoué",
-    failedInsufficient: "Le solde de votre compte mobile money est insuffisant.",
-    failedDeclined: "Le paiement a été refusé sur votre téléphone.",
-    failedGeneric: "L'opérateur a refusé le paiement.",
-    failedNext: "Aucun montant n'a été débité. Pour réessayer, retournez chez le marchand.",
-    expiredTitle: "Ce paiement a expiré",
-    expiredLead: "Le délai pour payer est dépassé et aucun montant n'a été débité. Retournez chez le marchand pour recommencer.",
-    cancelledTitle: "Paiement annulé",
-    cancelledLead: "Vous avez annulé ce paiement. Aucun montant n'a été débité.",
-    cancel: "Annuler le paiement",
-    cancelFailed: "L'annulation n'a pas abouti : le paiement vient peut-être d'être validé. La page va se mettre à jour.",
-    testTitle: "Simulateur (mode test)",
-    testLead: "Aucun téléphone ne reçoit de demande en mode test. Choisissez le résultat que renverrait l'opérateur :",
-    succeed: "Réussir le paiement",
-    fail: "Faire échouer le paiement",
-    testError: "La simulation a échoué :",
-  },
-  en: {
-    payTo: "Payment to",
-    expires: (when: string) => `This payment expires on ${when} (Bamako time).`,
-    confirmTitle: "Confirm your number",
-    confirmLead: (ending: string) => `The payment request will be sent to the mobile money number ending in ${ending}.`,
-    phoneLabel: "Your mobile money number",
-    phoneHint: "For example 70 00 00 01 or +223 70 00 00 01.",
-    pay: (amount: string) => `Pay ${amount}`,
-    phoneMismatch: "This is not the number the merchant gave. Enter the mobile money number you pay this merchant with.",
-    phoneInvalid: "Enter an 8-digit number (or one starting with +223…).",
-    phoneMissing: "Enter your mobile money number.",
-    operatorDown: "The operator could not be reached. Nothing was charged: try again in a moment.",
-    networkError: "The connection failed. Check your network and try again.",
-    tooMany: "Too many attempts. Wait a minute and try again.",
-    waitTitle: "Approve the payment on your phone",
-    waitLead: (amount: string, phone: string) => `A request for ${amount} was sent to ${phone}. Enter your mobile money PIN on your phone to approve it.`,
-    waitAuto: "This page updates by itself as soon as the operator confirms. Reloading it is safe: you will not be asked to pay twice.",
-    waiting: "Waiting for your approval",
-    successTitle: "Payment successful",
-    successLead: (merchant: string) => `Thank you! ${merchant} has received your payment.`,
-    redirecting: "Taking you back to the merchant's site…",
-    continue: "Return to the merchant's site",
-    failedTitle: "The payment failed",
-    failedInsufficient: "Your mobile money balance is insufficient.",
-    failedDeclined: "The payment was declined on your phone.",
-    failedGeneric: "The operator declined the payment.",
-    failedNext: "Nothing was charged. To try again, go back to the merchant.",
-    expiredTitle: "This payment has expired",
-    expiredLead: "The time to pay has passed and nothing was charged. Go back to the merchant to start again.",
-    cancelledTitle: "Payment cancelled",
-    cancelledLead: "You cancelled this payment. Nothing was charged.",
-    cancel: "Cancel the payment",
-    cancelFailed: "The cancellation did not go through: the payment may have just been approved. The page will update.",
-    testTitle: "Simulator (test mode)",
-    testLead: "No phone receives a request in test mode. Choose the outcome the operator would send back:",
-    succeed: "Succeed",
-    fail: "Fail",
-    testError: "The simulation failed:",
-  },
-});
-
-type Copy = (typeof copy)["fr"];
+type Copy = CheckoutCopy;
 
 /** return_url with the payment id and status appended (existing query parameters kept). */
 export function successRedirect(returnUrl: string, paymentId: string): string {
@@ -136,26 +56,65 @@ function errorText(t: Copy, code: string): string {
   if (code === "INVALID_PHONE") return t.phoneInvalid;
   if (code === "MISSING_PHONE") return t.phoneMissing;
   if (code === "RATE_LIMIT_EXCEEDED") return t.tooMany;
+  if (code === "OPERATOR_DOWN") return t.operatorDown;
   return t.networkError;
 }
 
 const isPhoneError = (code: string) => code === "PHONE_MISMATCH" || code === "INVALID_PHONE" || code === "MISSING_PHONE";
 
+/** What a form posted without JavaScript answered (the page's server actions); `at` 0 = nothing posted yet. */
+export type CheckoutFormState = { code: string | null; at: number };
+type FormAction = (state: CheckoutFormState, formData: FormData) => Promise<CheckoutFormState>;
+const noAnswer: CheckoutFormState = { code: null, at: 0 };
+
+/**
+ * After a tap, or after the page changed under the finger, a second tap within this time never
+ * reaches a destructive action: what lies under the finger may not be what the customer aimed at.
+ */
+const SETTLE_MS = 500;
+
 interface CheckoutClientProps {
   locale: Locale;
   initial: PublicPayment;
   returnUrl: string | null;
+  /** Where the customer can go when this payment did not, or cannot, succeed (see lib/payments/checkout.ts). */
+  wayBack: CheckoutWayBack;
   /** A test-mode payment settled by the simulator: show the Succeed / Fail buttons. */
   simulated: boolean;
   simulate: (id: string, outcome: "SUCCESS" | "FAILED") => Promise<SimulateResult>;
+  /** Server action bound to the payment: the number form works before (or without) the script. */
+  confirmAction: FormAction;
+}
+
+/** Time left to approve, counted in the browser only (the server's render shows the deadline alone). */
+function MinutesLeft({ expiresAt, t }: { expiresAt: string; t: Copy }) {
+  const [minutes, setMinutes] = useState<number | null>(null);
+  useEffect(() => {
+    const tick = () => setMinutes(Math.max(Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 60_000), 0));
+    tick();
+    const timer = setInterval(tick, 15_000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  return minutes === null ? null : <> {t.helpLeft(minutes)}</>;
 }
 
 /**
  * The interactive part of the hosted checkout: confirm the number, wait for the approval on the
  * phone while polling the public status, then redirect on SUCCESS (only then). Every state
  * change is announced (aria-live) and focus moves to the new state's heading.
+ *
+ * Fingers: the pay button stays where it is and is disabled while its request is in flight;
+ * no error appears or disappears above it on a tap; the cancel control is far from it (in the
+ * summary card) and is disabled while the number is being confirmed; it asks "Oui, annuler / Non"
+ * in place (the answers below the question, "Oui" armed only after a moment), ignores taps that
+ * follow a tap on "Payer" or a change of the page too closely, and is gone once the request is on the phone (the API refuses
+ * it then: PAYMENT_ALREADY_INITIATED). When the number form gives way to the waiting state, the
+ * section keeps its height, so nothing below it slides under the finger.
+ *
+ * Before the script runs (or without it), the number form posts to a server action: never a GET
+ * carrying the number, and the page answers with the payment's next state.
  */
-export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate }: CheckoutClientProps) {
+export function CheckoutClient({ locale, initial, returnUrl, wayBack, simulated, simulate, confirmAction }: CheckoutClientProps) {
   const t = copy[locale];
   const queryClient = useQueryClient();
   const key = ["payment", initial.id];
@@ -170,27 +129,66 @@ export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate
   });
   const set = (p: PublicPayment) => queryClient.setQueryData(key, p);
 
+  // Forms posted without the script: the server rendered this page with their answer.
+  const [confirmAnswer, confirmFormAction] = useActionState(confirmAction, noAnswer);
+
   const [phone, setPhone] = useState("");
-  const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(() => (confirmAnswer.code && isPhoneError(confirmAnswer.code) ? errorText(t, confirmAnswer.code) : null));
+  const [formError, setFormError] = useState<string | null>(() => (confirmAnswer.code && !isPhoneError(confirmAnswer.code) ? errorText(t, confirmAnswer.code) : null));
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  function cancelErrorText(code: string | null): string | null {
+    if (!code) return null;
+    return code === "PAYMENT_ALREADY_INITIATED" ? t.cancelTooLate : code === "RATE_LIMIT_EXCEEDED" ? t.tooMany : t.cancelFailed;
+  }
+
+  // A server action that ran with the script loaded (a submit React replayed after hydration): same outcome as the API path.
+  const seenAnswers = useRef({ confirm: confirmAnswer.at });
+  useEffect(() => {
+    if (confirmAnswer.at === seenAnswers.current.confirm) return;
+    seenAnswers.current.confirm = confirmAnswer.at;
+    const code = confirmAnswer.code;
+    setPhoneError(code && isPhoneError(code) ? errorText(t, code) : null);
+    setFormError(code && !isPhoneError(code) ? errorText(t, code) : null);
+    void queryClient.invalidateQueries({ queryKey: key });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [confirmAnswer]);
+
+  // Taps that come too soon after another tap or a change of the page are not trusted with a cancel.
+  const settledAt = useRef(0);
+  const unsettle = () => {
+    settledAt.current = performance.now() + SETTLE_MS;
+  };
+  const settled = () => performance.now() >= settledAt.current;
+
+  const inFlight = useRef(false);
   const confirm = useMutation({
     mutationFn: (customerPhone: string) => api(`/v1/payments/${encodeURIComponent(initial.id)}/confirm`, { method: "POST", body: JSON.stringify({ customer_phone: customerPhone }) }),
     onSuccess: (p) => {
+      setPhoneError(null);
+      setFormError(p.status === "PENDING" && !p.initiated_at ? t.operatorDown : null);
       set(p);
-      if (p.status === "PENDING" && !p.initiated_at) setFormError(t.operatorDown);
     },
     onError: (error) => {
       const code = error instanceof RequestError ? error.code : "NETWORK";
-      if (isPhoneError(code)) setPhoneError(errorText(t, code));
-      else setFormError(errorText(t, code));
+      if (isPhoneError(code)) {
+        setPhoneError(errorText(t, code));
+        setFormError(null);
+      } else setFormError(errorText(t, code));
+    },
+    onSettled: () => {
+      inFlight.current = false;
+      unsettle();
     },
   });
-  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  // "Oui, annuler" is disabled for a moment after it appears: the same finger's second tap cannot confirm.
+  const [cancelArmed, setCancelArmed] = useState(false);
   const cancel = useMutation({
     mutationFn: () => api(`/v1/payments/${encodeURIComponent(initial.id)}/cancel`, { method: "POST" }),
     onSuccess: set,
-    onError: () => {
-      setCancelError(t.cancelFailed);
+    onError: (error) => {
+      setCancelError(cancelErrorText(error instanceof RequestError ? error.code : "NETWORK"));
+      setCancelOpen(false);
       void queryClient.invalidateQueries({ queryKey: key });
     },
   });
@@ -208,15 +206,36 @@ export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate
   });
 
   const onSubmit = (event: FormEvent) => {
+    // With the script, the public API answers (as for any custom checkout); the form's action is for before it.
     event.preventDefault();
-    setPhoneError(null);
-    setFormError(null);
+    unsettle();
+    // Nothing on the page moves on a tap: errors stay until the answer replaces them.
+    if (inFlight.current) return;
     if (!phone.trim()) {
       setPhoneError(t.phoneMissing);
       return;
     }
+    inFlight.current = true;
     confirm.mutate(phone);
   };
+
+  const onCancelOpen = () => {
+    if (!settled()) return;
+    setCancelError(null);
+    setCancelArmed(false);
+    setCancelOpen(true);
+  };
+  const onCancelYes = () => {
+    if (!cancelArmed || cancel.isPending) return;
+    cancel.mutate();
+  };
+  const cancelQuestion = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!cancelOpen) return;
+    cancelQuestion.current?.focus();
+    const timer = setTimeout(() => setCancelArmed(true), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [cancelOpen]);
 
   // Redirect on SUCCESS only (never for pending, failed or expired), after the customer has seen it.
   const redirectTo = payment.status === "SUCCESS" && returnUrl ? successRedirect(returnUrl, payment.id) : null;
@@ -234,9 +253,43 @@ export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate
     if (stage !== firstStage.current) heading.current?.focus();
   }, [stage]);
 
+  // The action section keeps the number form's height when it gives way to the next state.
+  const section = useRef<HTMLElement>(null);
+  const formHeight = useRef(0);
+  const previousStage = useRef(stage);
+  const [heldHeight, setHeldHeight] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (stage === "confirm") formHeight.current = section.current?.offsetHeight ?? 0;
+  });
+  useLayoutEffect(() => {
+    if (previousStage.current === stage) return;
+    if (previousStage.current === "confirm" && formHeight.current > 0) setHeldHeight(formHeight.current);
+    previousStage.current = stage;
+    unsettle();
+  }, [stage]);
+
   const amount = formatXof(payment.amount);
-  const ending = payment.customer_phone.slice(-2);
+  const ending = `••${payment.customer_phone.slice(-2)}`;
   const pending = payment.status === "PENDING";
+  const linkHref = wayBack.link?.open ? `${wayBack.link.path}?lang=${locale}` : null;
+  const selfHref = `/checkout/${encodeURIComponent(payment.id)}?lang=${locale}`;
+
+  const wayBackLinks = (retryLabel: string) =>
+    linkHref || wayBack.merchantUrl ? (
+      <div className="mt-2 flex flex-col gap-2">
+        {linkHref ? (
+          <a href={linkHref} className={buttonClasses({ size: "lg", fullWidth: true })}>
+            {retryLabel}
+          </a>
+        ) : null}
+        {wayBack.merchantUrl ? (
+          <a href={wayBack.merchantUrl} className={buttonClasses({ variant: linkHref ? "secondary" : "primary", size: "lg", fullWidth: true })}>
+            {t.backToMerchant}
+          </a>
+        ) : null}
+      </div>
+    ) : null;
+  const endedHint = wayBack.link && !wayBack.link.open ? t.endedLinkClosed : !wayBack.link && !wayBack.merchantUrl ? t.endedGoBack : null;
 
   return (
     <div className="flex flex-col gap-5">
@@ -254,15 +307,56 @@ export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate
             <time dateTime={payment.expires_at}>{t.expires(formatBamako(payment.expires_at, locale))}</time>
           </p>
         ) : null}
+
+        {/* Cancel lives here, away from the pay button; the slot keeps its height once the request is on the phone. */}
+        {pending ? (
+          <div className="mt-4 min-h-11 border-t border-line pt-3" data-testid="checkout-cancel-slot">
+            {stage === "confirm" && !cancelOpen ? (
+              <Button variant="ghost" fullWidth disabled={confirm.isPending} onClick={onCancelOpen}>
+                {t.cancel}
+              </Button>
+            ) : stage === "confirm" ? (
+              // The question takes the cancel button's place; the answers come below it, never where the finger was.
+              <div role="group" aria-labelledby="checkout-cancel-question" className="flex flex-col gap-2">
+                <p id="checkout-cancel-question" ref={cancelQuestion} tabIndex={-1} className="flex min-h-11 items-center text-sm font-medium text-ink">
+                  {t.cancelQuestion}
+                </p>
+                <div className="grid grid-cols-2 gap-2">
+                  <Button variant="secondary" onClick={() => setCancelOpen(false)}>
+                    {t.cancelNo}
+                  </Button>
+                  <Button variant="danger" loading={cancel.isPending} disabled={!cancelArmed} onClick={onCancelYes}>
+                    {t.cancelYes}
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              <p className="flex min-h-11 items-center text-sm text-muted">{t.sentNoCancel}</p>
+            )}
+            {cancelError ? (
+              <p role="alert" className="mt-2 text-sm font-medium text-danger">
+                {cancelError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </section>
 
-      <section aria-live="polite" aria-atomic="false" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6" data-stage={stage}>
+      <section
+        ref={section}
+        aria-live="polite"
+        aria-atomic="false"
+        className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
+        // Held for the waiting state only: an end state has nothing below it that could slide under a finger.
+        style={heldHeight && stage === "waiting" ? { minHeight: heldHeight } : undefined}
+        data-stage={stage}
+      >
         {stage === "confirm" ? (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <form action={confirmFormAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
             <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink">
               {t.confirmTitle}
             </h2>
-            <p className="text-sm text-muted">{t.confirmLead(`••${ending}`)}</p>
+            <p className="text-sm text-muted">{t.confirmLead(ending)}</p>
             <Field
               label={t.phoneLabel}
               name="customer_phone"
@@ -272,23 +366,32 @@ export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate
               placeholder="70 00 00 00"
               hint={t.phoneHint}
               value={phone}
-              onChange={(e) => setPhone(e.target.value)}
+              onChange={(e) => {
+                // Typing clears the error (the page moves while the keyboard is in use, never on a tap).
+                setPhone(e.target.value);
+                if (phoneError) setPhoneError(null);
+              }}
               error={phoneError ?? undefined}
               required
             />
+            <Button type="submit" size="lg" fullWidth loading={confirm.isPending}>
+              {t.pay(amount)}
+            </Button>
+            {/* Below the button: an answer that appears here moves nothing the finger could hit. */}
             {formError ? (
               <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
                 {formError}
               </p>
             ) : null}
-            <Button type="submit" size="lg" fullWidth loading={confirm.isPending}>
-              {t.pay(amount)}
-            </Button>
           </form>
         ) : null}
 
         {stage === "waiting" ? (
           <div className="flex flex-col gap-3">
+            <noscript>
+              {/* Without the script, the page follows the payment by reloading itself. */}
+              <meta httpEquiv="refresh" content={`5;url=${selfHref}`} />
+            </noscript>
             <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink">
               {t.waitTitle}
             </h2>
@@ -300,11 +403,39 @@ export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate
             </div>
             <p>{t.waitLead(amount, payment.customer_phone)}</p>
             <p className="text-sm text-muted">{t.waitAuto}</p>
+            <details className="mt-1 rounded-lg border border-line-strong" data-testid="checkout-nothing-received">
+              <summary className="flex min-h-11 cursor-pointer items-center px-3 py-2 text-sm font-semibold text-brand">{t.nothingReceived}</summary>
+              <div className="flex flex-col gap-3 border-t border-line px-3 py-3 text-sm">
+                <p>{t.helpPhone(ending)}</p>
+                <p>{t.helpMenu(amount, payment.merchant_name)}</p>
+                <p>
+                  <time dateTime={payment.expires_at}>{t.helpUntil(formatBamako(payment.expires_at, locale))}</time>
+                  <MinutesLeft expiresAt={payment.expires_at} t={t} />
+                </p>
+                {linkHref ? (
+                  <>
+                    <p>{t.helpOtherLink(ending)}</p>
+                    <a href={linkHref} className={buttonClasses({ variant: "secondary", fullWidth: true })}>
+                      {t.otherNumber}
+                    </a>
+                  </>
+                ) : wayBack.link ? (
+                  <p>{t.helpLinkClosed(ending)}</p>
+                ) : (
+                  <p>{t.helpApiTied(payment.merchant_name, ending)}</p>
+                )}
+              </div>
+            </details>
           </div>
         ) : null}
 
         {stage === "SUCCESS" ? (
           <div className="flex flex-col gap-3">
+            {redirectTo ? (
+              <noscript>
+                <meta httpEquiv="refresh" content={`2;url=${redirectTo}`} />
+              </noscript>
+            ) : null}
             <h2 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-brand">
               <svg className="size-6 shrink-0" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
                 <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.857-9.809a.75.75 0 0 0-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 1 0-1.06 1.061l2.5 2.5a.75.75 0 0 0 1.137-.089l4-5.5Z" clipRule="evenodd" />
@@ -329,7 +460,9 @@ export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate
               {t.failedTitle}
             </h2>
             <p>{failureText(t, payment.status_reason)}</p>
-            <p className="text-sm text-muted">{t.failedNext}</p>
+            <p className="text-sm text-muted">{linkHref ? t.failedRetryLink : t.failedFinal}</p>
+            {endedHint && wayBack.link ? <p className="text-sm text-muted">{endedHint}</p> : null}
+            {wayBackLinks(t.retryOtherNumber)}
           </div>
         ) : null}
 
@@ -339,6 +472,8 @@ export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate
               {t.expiredTitle}
             </h2>
             <p>{t.expiredLead}</p>
+            {endedHint ? <p className="text-sm text-muted">{endedHint}</p> : null}
+            {wayBackLinks(t.startAgain)}
           </div>
         ) : null}
 
@@ -348,19 +483,8 @@ export function CheckoutClient({ locale, initial, returnUrl, simulated, simulate
               {t.cancelledTitle}
             </h2>
             <p>{t.cancelledLead}</p>
-          </div>
-        ) : null}
-
-        {pending ? (
-          <div className="mt-5 border-t border-line pt-4">
-            {cancelError ? (
-              <p role="alert" className="mb-2 text-sm font-medium text-danger">
-                {cancelError}
-              </p>
-            ) : null}
-            <Button variant="ghost" fullWidth loading={cancel.isPending} onClick={() => cancel.mutate()}>
-              {t.cancel}
-            </Button>
+            {endedHint ? <p className="text-sm text-muted">{endedHint}</p> : null}
+            {wayBackLinks(t.startAgain)}
           </div>
         ) : null}
       </section>

@@ -129,7 +129,9 @@ export function DashboardFrame({ locale, mode, merchantName, productionEnabled, 
           </details>
           <NavList locale={locale} active={active} className="hidden space-y-1 md:block" />
         </nav>
-        <main id="main" className="min-w-0 pt-2 pb-12 md:py-6">
+        {/* Keyed by mode: switching mode remounts the page's client components, so no state of one
+            mode (a key or signing secret just revealed, a half-filled form) survives into the other. */}
+        <main key={mode} id="main" className="min-w-0 pt-2 pb-12 md:py-6">
           {children}
         </main>
       </div>

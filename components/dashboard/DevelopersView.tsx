@@ -152,7 +152,9 @@ export function DevelopersView({ locale, mode, productionEnabled, apiBaseUrl, in
   const router = useRouter();
   const queryKey = ["developers", mode];
   const query = useQuery({ queryKey, queryFn: () => apiFetch<Overview>("/dashboard-api/developers"), initialData: initial, staleTime: 10_000 });
-  const [revealed, setRevealed] = useState<{ applicationId: string; key: string } | null>(null);
+  // A new key's secret, shown once and only under its own mode: the page remounts on a mode switch
+  // (DashboardFrame), and a secret of the other mode is never rendered even for a moment.
+  const [revealed, setRevealed] = useState<{ applicationId: string; mode: Mode; key: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [appNameError, setAppNameError] = useState<string | undefined>();
   const liveLocked = mode === "live" && !productionEnabled;
@@ -164,7 +166,7 @@ export function DevelopersView({ locale, mode, productionEnabled, apiBaseUrl, in
     mutationFn: (applicationId: string) => apiFetch<{ key: string; view: KeyView }>("/dashboard-api/developers/keys", { method: "POST", body: { application_id: applicationId } }),
     onMutate: () => setError(null),
     onSuccess: (data, applicationId) => {
-      setRevealed({ applicationId, key: data.key });
+      setRevealed({ applicationId, mode: data.view.mode, key: data.key });
       void refresh();
     },
     onError: (e) => setError(message(e)),
@@ -244,7 +246,7 @@ export function DevelopersView({ locale, mode, productionEnabled, apiBaseUrl, in
                 <span className="sr-only"> : {app.name}</span>
               </Button>
             </div>
-            {revealed?.applicationId === app.id ? (
+            {revealed?.applicationId === app.id && revealed.mode === mode ? (
               <div className="mt-4">
                 <SecretReveal title={t.newKey} secret={revealed.key} locale={locale} onDone={() => setRevealed(null)} />
               </div>

@@ -32,14 +32,18 @@ const copy = defineCopy({
     held: "Bloqué",
     heldHint: "Commandes sécurisées en attente de livraison.",
     activity: "Les 30 derniers jours",
-    activityNote: "Par jour de création du paiement, heure de Bamako.",
+    activityNote: "Par jour de création du paiement, heure de Bamako. Montants lus dans la comptabilité.",
     collected: "Encaissé",
+    collectedHint: "Payé par vos clients, remboursements déduits.",
+    refunded: "Remboursé",
+    refundedHint: "Commandes sécurisées rendues à l'acheteur.",
     successRate: "Taux de réussite",
     successRateHint: (ok: number, finished: number) => `${ok} réussi(s) sur ${finished} paiement(s) terminé(s)`,
     noRate: "—",
     paymentsCount: "Paiements créés",
     chartCaption: "Montant encaissé par jour",
-    chartSummary: (total: string, best: string | null) => `Montant encaissé par jour sur 30 jours : ${total} au total${best ? `, meilleur jour ${best}` : ""}.`,
+    chartSummary: (total: string, best: string | null, refunded: string | null) =>
+      `Montant encaissé par jour sur 30 jours : ${total} au total${best ? `, meilleur jour ${best}` : ""}${refunded ? ` ; ${refunded} remboursé(s) à l'acheteur` : ""}.`,
     day: "Jour",
     showData: "Voir les chiffres par jour",
     noActivity: "Aucun paiement encaissé sur cette période.",
@@ -74,14 +78,18 @@ const copy = defineCopy({
     held: "Held",
     heldHint: "Secure orders awaiting delivery.",
     activity: "Last 30 days",
-    activityNote: "By the day each payment was created, Bamako time.",
+    activityNote: "By the day each payment was created, Bamako time. Amounts read from the ledger.",
     collected: "Collected",
+    collectedHint: "Paid by your customers, refunds deducted.",
+    refunded: "Refunded",
+    refundedHint: "Secure orders returned to the buyer.",
     successRate: "Success rate",
     successRateHint: (ok: number, finished: number) => `${ok} succeeded of ${finished} finished payment(s)`,
     noRate: "—",
     paymentsCount: "Payments created",
     chartCaption: "Amount collected per day",
-    chartSummary: (total: string, best: string | null) => `Amount collected per day over 30 days: ${total} in total${best ? `, best day ${best}` : ""}.`,
+    chartSummary: (total: string, best: string | null, refunded: string | null) =>
+      `Amount collected per day over 30 days: ${total} in total${best ? `, best day ${best}` : ""}${refunded ? `; ${refunded} refunded to buyers` : ""}.`,
     day: "Day",
     showData: "Show the figures per day",
     noActivity: "No payment collected over this period.",
@@ -113,7 +121,8 @@ function ActivitySection({ locale, activity }: { locale: Locale; activity: HomeS
   const t = copy[locale];
   const best = activity.days.reduce<HomeSummary["activity"]["days"][number] | null>((top, d) => (d.collected > (top?.collected ?? 0) ? d : top), null);
   const tiles = [
-    { id: "collected", label: t.collected, value: formatXof(activity.totals.collected), hint: null },
+    { id: "collected", label: t.collected, value: formatXof(activity.totals.collected), hint: t.collectedHint },
+    { id: "refunded", label: t.refunded, value: formatXof(activity.totals.refunded), hint: t.refundedHint },
     {
       id: "success-rate",
       label: t.successRate,
@@ -128,7 +137,7 @@ function ActivitySection({ locale, activity }: { locale: Locale; activity: HomeS
         {t.activity}
       </h2>
       <p className="text-sm text-muted">{t.activityNote}</p>
-      <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
           <div key={tile.id} data-testid={`activity-${tile.id}`}>
             <dt className="text-sm font-semibold text-muted">{tile.label}</dt>
@@ -140,9 +149,16 @@ function ActivitySection({ locale, activity }: { locale: Locale; activity: HomeS
       <div className="mt-4" data-testid="activity-chart">
         <BarChart
           caption={t.chartCaption}
-          summary={t.chartSummary(formatXof(activity.totals.collected), best ? `${formatDay(best.date, locale)} (${formatXof(best.collected)})` : null)}
-          series={[{ id: "collected", label: t.collected, fill: "fill-brand", swatch: "bg-brand" }]}
-          rows={activity.days.map((d) => ({ key: d.date, label: formatDay(d.date, locale), values: [d.collected] }))}
+          summary={t.chartSummary(
+            formatXof(activity.totals.collected),
+            best ? `${formatDay(best.date, locale)} (${formatXof(best.collected)})` : null,
+            activity.totals.refunded > 0 ? formatXof(activity.totals.refunded) : null,
+          )}
+          series={[
+            { id: "collected", label: t.collected, fill: "fill-brand", swatch: "bg-brand" },
+            { id: "refunded", label: t.refunded, fill: "fill-accent", swatch: "bg-accent" },
+          ]}
+          rows={activity.days.map((d) => ({ key: d.date, label: formatDay(d.date, locale), values: [d.collected, d.refunded] }))}
           format={formatXof}
           rowHeader={t.day}
           showData={t.showData}
@@ -177,6 +193,7 @@ function RecentPayments({ locale, payments }: { locale: Locale; payments: HomeSu
                   <Amount value={payment.amount} />
                 </Link>
                 <Badge tone={PAYMENT_TONE[payment.status]}>{p.statuses[payment.status]}</Badge>
+                {payment.refunded ? <Badge tone="neutral">{p.money.refundedBadge}</Badge> : null}
                 {payment.client_reference ? <span className="truncate text-sm text-muted">{payment.client_reference}</span> : null}
               </span>
               <DateTime value={payment.created_at} locale={locale} className="text-sm text-muted" />
@@ -188,17 +205,22 @@ function RecentPayments({ locale, payments }: { locale: Locale; payments: HomeSu
   );
 }
 
-/** Shows the test key handed over by the sign-up page, once: it is removed from storage as soon as it is read. */
-function NewKeyNotice({ locale }: { locale: Locale }) {
+/**
+ * Shows the test key handed over by the sign-up page, once: it is removed from storage as soon as
+ * it is read. A test key is shown in test mode only: in live mode it is dropped unseen, and a
+ * mode switch remounts the page (DashboardFrame), which clears it from the screen.
+ */
+function NewKeyNotice({ locale, mode }: { locale: Locale; mode: Mode }) {
   const [key, setKey] = useState<string | null>(null);
   useEffect(() => {
     const stored = window.sessionStorage.getItem(NEW_KEY_STORAGE);
     if (!stored) return;
     window.sessionStorage.removeItem(NEW_KEY_STORAGE);
+    if (mode !== "test") return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, after hydration
     setKey(stored);
-  }, []);
-  if (!key) return null;
+  }, [mode]);
+  if (!key || mode !== "test") return null;
   return (
     <div className="mb-6">
       <SecretReveal title={copy[locale].newKey} secret={key} locale={locale} onDone={() => setKey(null)} />
@@ -216,7 +238,7 @@ export function HomeView({ locale, mode, initial }: { locale: Locale; mode: Mode
     <div>
       <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
       <div className="mt-4">
-        <NewKeyNotice locale={locale} />
+        <NewKeyNotice locale={locale} mode={mode} />
       </div>
 
       <section aria-labelledby="balances-title">

@@ -1,14 +1,19 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
 import { linkCopy } from "./copy";
 
+/** What the form answered when it was posted without JavaScript (the page's server action); `at` 0 = nothing posted yet. */
+export type LinkFormState = { code: string | null; at: number };
+
 type Props = {
   locale: Locale;
+  /** Server action bound to the link: the form works before (or without) the page's script. */
+  action: (state: LinkFormState, formData: FormData) => Promise<LinkFormState>;
   slug: string;
   mode: "FIXED" | "OPEN";
   amount: number | null;
@@ -21,23 +26,45 @@ type ApiAnswer = { success: boolean; data?: { redirect_url: string }; error?: { 
 /**
  * The link page's form: the amount (OPEN links, within the link's bounds) and the customer's
  * number; it asks POST /v1/payment-links/{slug}/checkout for a payment and sends the customer to
- * the hosted checkout, where the collection is pushed to their phone.
+ * the hosted checkout, where the collection is pushed to their phone. Before the script has
+ * loaded (or without it), the same form posts to a server action doing the same: a POST, never
+ * the number in a URL.
  */
-export function LinkPayForm({ locale, slug, mode, amount, minAmount, maxAmount }: Props) {
+export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, maxAmount }: Props) {
   const t = linkCopy[locale];
-  const [value, setValue] = useState("");
-  const [phone, setPhone] = useState("");
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const min = minAmount ?? 100;
   const max = maxAmount ?? 5_000_000;
+  const [answer, formAction] = useActionState(action, { code: null, at: 0 });
+  const errorsOf = (code: string | null) => ({
+    amount: code === "AMOUNT_OUT_OF_RANGE" ? t.amountInvalid(formatXof(min), formatXof(max)) : null,
+    phone: code === "MISSING_PHONE" ? t.phoneMissing : code === "INVALID_PHONE" ? t.phoneInvalid : null,
+    form: code === "RATE_LIMIT_EXCEEDED" ? t.tooMany : code === "LINK_UNAVAILABLE" ? t.unavailable : code && !["AMOUNT_OUT_OF_RANGE", "MISSING_PHONE", "INVALID_PHONE", "LINK_INACTIVE", "LINK_ARCHIVED"].includes(code) ? t.networkError : null,
+  });
+  const [value, setValue] = useState("");
+  const [phone, setPhone] = useState("");
+  const [amountError, setAmountError] = useState<string | null>(() => errorsOf(answer.code).amount);
+  const [phoneError, setPhoneError] = useState<string | null>(() => errorsOf(answer.code).phone);
+  const [formError, setFormError] = useState<string | null>(() => errorsOf(answer.code).form);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  // A post React replayed after hydration (a tap just before the script ran): show its answer.
+  const seen = useRef(answer.at);
+  useEffect(() => {
+    if (answer.at === seen.current) return;
+    seen.current = answer.at;
+    const errors = errorsOf(answer.code);
+    setAmountError(errors.amount);
+    setPhoneError(errors.phone);
+    setFormError(errors.form);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
   const chosen = mode === "OPEN" ? Number(value.replace(/\s/g, "")) : amount!;
   const amountOk = mode === "FIXED" || (Number.isInteger(chosen) && chosen >= min && chosen <= max && value.trim() !== "");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A second tap while the first is in flight does nothing (the button stays in place, disabled).
+    if (inFlight.current) return;
     setFormError(null);
     let bad = false;
     if (!amountOk) {
@@ -49,6 +76,7 @@ export function LinkPayForm({ locale, slug, mode, amount, minAmount, maxAmount }
       bad = true;
     } else setPhoneError(null);
     if (bad) return;
+    inFlight.current = true;
     setBusy(true);
     try {
       const response = await fetch(`/v1/payment-links/${encodeURIComponent(slug)}/checkout`, {
@@ -70,15 +98,17 @@ export function LinkPayForm({ locale, slug, mode, amount, minAmount, maxAmount }
         window.location.reload();
         return;
       } else setFormError(t.networkError);
+      inFlight.current = false;
       setBusy(false);
     } catch {
       setFormError(t.networkError);
+      inFlight.current = false;
       setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
+    <form action={formAction} onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
       {mode === "OPEN" ? (
         <Field
           label={t.amountLabel}

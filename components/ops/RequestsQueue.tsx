@@ -8,11 +8,11 @@ import { DateTime } from "@/components/dashboard/DateTime";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import type { RequestView } from "@/lib/auth/requests";
+import type { QueuedRequest } from "@/lib/auth/ops";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 
-export type PendingRequest = RequestView & { merchant_name: string };
+export type PendingRequest = QueuedRequest;
 
 export const opsCommonCopy = defineCopy({
   fr: { failed: "L'action a échoué :", retry: "Réessayer", empty: "Rien à traiter.", test: "Test", live: "Production", cancel: "Annuler", reason: "Motif (vu par le marchand)" },
@@ -23,8 +23,14 @@ const copy = defineCopy({
   fr: {
     title: "Demandes à traiter",
     intro: "Demandes envoyées par les marchands depuis leur tableau de bord, les plus anciennes d'abord.",
-    kinds: { kyc: "Vérification KYC", platform_plan: "Abonnement à la plateforme", production_access: "Accès à la production" },
-    approve: { kyc: "Approuver le KYC", platform_plan: "Paiement reçu : activer l'offre", production_access: "Ouvrir la production" },
+    kinds: { kyc: "Vérification KYC", platform_plan: "Abonnement à la plateforme", production_access: "Accès à la production", secure_orders_pilot: "Pilote des commandes sécurisées" },
+    approve: {
+      kyc: "Approuver le KYC",
+      platform_plan: "Paiement reçu : activer l'offre",
+      production_access: "Ouvrir la production",
+      secure_orders_pilot: "Activer les commandes sécurisées",
+    },
+    pilot: "Le marchand demande à rejoindre le pilote. La demande disparaît dès que les commandes sécurisées sont activées pour lui.",
     reject: "Refuser",
     confirmReject: "Confirmer le refus",
     received: "Reçue le",
@@ -44,8 +50,14 @@ const copy = defineCopy({
   en: {
     title: "Requests to review",
     intro: "Requests merchants sent from their dashboard, oldest first.",
-    kinds: { kyc: "KYC verification", platform_plan: "Platform subscription", production_access: "Production access" },
-    approve: { kyc: "Approve KYC", platform_plan: "Payment received: activate the plan", production_access: "Open production" },
+    kinds: { kyc: "KYC verification", platform_plan: "Platform subscription", production_access: "Production access", secure_orders_pilot: "Secure orders pilot" },
+    approve: {
+      kyc: "Approve KYC",
+      platform_plan: "Payment received: activate the plan",
+      production_access: "Open production",
+      secure_orders_pilot: "Enable secure orders",
+    },
+    pilot: "The merchant asks to join the pilot. The request leaves the queue once secure orders are enabled for them.",
     reject: "Reject",
     confirmReject: "Confirm rejection",
     received: "Received",
@@ -68,6 +80,7 @@ const copy = defineCopy({
 function approval(r: PendingRequest): Record<string, unknown> {
   if (r.kind === "kyc") return { kyc_status: "approved" };
   if (r.kind === "production_access") return { production_enabled: true };
+  if (r.kind === "secure_orders_pilot") return { secure_orders_enabled: true };
   return { platform_plan: r.payload.plan };
 }
 
@@ -102,6 +115,7 @@ function RequestCard({ r, locale, onChanged }: { r: PendingRequest; locale: Loca
             ))}
         </dl>
       ) : null}
+      {r.kind === "secure_orders_pilot" ? <p className="mt-2 text-sm text-ink">{t.pilot}</p> : null}
       {r.kind === "platform_plan" ? (
         <p className="mt-2 text-sm text-ink">
           {t.plan} <strong>{String(r.payload.plan)}</strong>
@@ -111,7 +125,8 @@ function RequestCard({ r, locale, onChanged }: { r: PendingRequest; locale: Loca
         <Button onClick={() => approve.mutate()} loading={approve.isPending} disabled={!hydrated}>
           {t.approve[r.kind]}
         </Button>
-        {!rejecting ? (
+        {/* A pilot request is answered by enabling the feature; there is nothing to reject. */}
+        {!rejecting && r.kind !== "secure_orders_pilot" ? (
           <Button variant="secondary" onClick={() => setRejecting(true)} disabled={!hydrated}>
             {t.reject}
           </Button>

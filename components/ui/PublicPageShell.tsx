@@ -52,7 +52,8 @@ export function PublicPageShell({ locale, children, testMode = false, width = "n
       {testMode ? <TestModeBanner locale={locale} /> : null}
       <header className="border-b border-line bg-surface">
         <div className={`mx-auto flex w-full items-center justify-between gap-4 px-4 py-2 ${column}`}>
-          <Link href={`/?lang=${locale}`} aria-label={t.home} className="-mx-1 rounded-md px-1">
+          {/* prefetch={false}: a customer on a checkout or link page has no use for the home page's data (nor their data plan). */}
+          <Link href={`/?lang=${locale}`} prefetch={false} aria-label={t.home} className="-mx-1 rounded-md px-1">
             <Wordmark />
           </Link>
           <LanguageSwitch locale={locale} />

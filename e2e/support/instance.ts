@@ -83,12 +83,18 @@ export async function startDatabaseProxy(targetUrl: string) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
+  // Frozen: connections are accepted and bytes are read by nobody, as with a SIGSTOPped server.
+  let frozen = false;
   const listen = () =>
     new Promise<void>((resolve) => {
       server = net.createServer((client) => {
         const upstream = net.connect(Number(target.port || 5432), target.hostname);
         sockets.add(client).add(upstream);
         client.pipe(upstream).pipe(client);
+        if (frozen) {
+          client.pause();
+          upstream.pause();
+        }
         const close = () => {
           client.destroy();
           upstream.destroy();
@@ -116,6 +122,14 @@ export async function startDatabaseProxy(targetUrl: string) {
       server = null;
     },
     restore: listen,
+    freeze: () => {
+      frozen = true;
+      for (const s of sockets) s.pause();
+    },
+    thaw: () => {
+      frozen = false;
+      for (const s of sockets) s.resume();
+    },
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => (server ? server.close(() => r()) : r()));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { clientIpOf } from "@/lib/http/client-ip";
 import type { z } from "zod";
+import { withDatabaseDeadline } from "@/db/availability";
 import { db as defaultDb, type Database } from "@/db/client";
 import type { User } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
@@ -78,43 +79,46 @@ export function accountRoute<W extends Who, B extends InputSpec | undefined = un
     const database = defaultDb();
     let status = 500;
     try {
-      if (!isSameOriginRequest(request)) throw new ApiError("CSRF_REJECTED");
-      const rawParams = (await context?.params) ?? {};
-      const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      // A frozen or unreachable database answers 503 within seconds instead of holding the request (db/availability.ts).
+      return await withDatabaseDeadline(async () => {
+        if (!isSameOriginRequest(request)) throw new ApiError("CSRF_REJECTED");
+        const rawParams = (await context?.params) ?? {};
+        const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
 
-      let user: User | null = null;
-      if (options.who !== "anonymous") {
-        const session = await sessionFromRequest(request);
-        user = session ? await getUser(database, session.uid) : null;
-        if (!user) throw new ApiError("SESSION_REQUIRED");
-        if (user.role !== options.who) throw new ApiError("NOT_FOUND");
-      }
+        let user: User | null = null;
+        if (options.who !== "anonymous") {
+          const session = await sessionFromRequest(request);
+          user = session ? await getUser(database, session.uid) : null;
+          if (!user) throw new ApiError("SESSION_REQUIRED");
+          if (user.role !== options.who) throw new ApiError("NOT_FOUND");
+        }
 
-      const subject = user ? `user:${user.id}` : `ip:${clientIpOf(request.headers)}`;
-      const rate = await hitRateLimits(database, subject, options.limit ? ["default", options.limit] : ["default"]);
-      Object.assign(headers, rateLimitHeaders(rate));
-      if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
-      rejectNulInPath(params);
+        const subject = user ? `user:${user.id}` : `ip:${clientIpOf(request.headers)}`;
+        const rate = await hitRateLimits(database, subject, options.limit ? ["default", options.limit] : ["default"]);
+        Object.assign(headers, rateLimitHeaders(rate));
+        if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
+        rejectNulInPath(params);
 
-      const body = (options.body ? parseInput(options.body, await readJson(request)) : undefined) as Out<B>;
-      const query = (options.query ? parseInput(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Out<Q>;
+        const body = (options.body ? parseInput(options.body, await readJson(request)) : undefined) as Out<B>;
+        const query = (options.query ? parseInput(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Out<Q>;
 
-      const build = async (dbForRun: Database): Promise<CtxOf<W>> => {
-        if (options.who === "anonymous") return { db: dbForRun, request, clientIp: clientIpOf(request.headers) } as CtxOf<W>;
-        if (options.who === "staff") return { db: dbForRun, staff: user!, request, now: systemNow() } as CtxOf<W>;
-        const merchant = user!.merchantId ? await getMerchant(dbForRun, user!.merchantId) : null;
-        if (!merchant) throw new ApiError("NOT_FOUND");
-        const ctx = await dashboardContext(dbForRun, merchant, modeOfRequest(request), applicationOfRequest(request));
-        return { ...ctx, user: user!, request } as CtxOf<W>;
-      };
-      const run = async (dbForRun: Database) => handler(await build(dbForRun), { body, query, params });
-      const result = MUTATING.has(request.method) && options.transaction !== false ? await database.transaction((tx) => run(tx as unknown as Database)) : await run(database);
-      if (result instanceof Response) {
-        status = result.status;
-        return result;
-      }
-      status = options.status ?? 200;
-      return json(successBody(result), status, headers);
+        const build = async (dbForRun: Database): Promise<CtxOf<W>> => {
+          if (options.who === "anonymous") return { db: dbForRun, request, clientIp: clientIpOf(request.headers) } as CtxOf<W>;
+          if (options.who === "staff") return { db: dbForRun, staff: user!, request, now: systemNow() } as CtxOf<W>;
+          const merchant = user!.merchantId ? await getMerchant(dbForRun, user!.merchantId) : null;
+          if (!merchant) throw new ApiError("NOT_FOUND");
+          const ctx = await dashboardContext(dbForRun, merchant, modeOfRequest(request), applicationOfRequest(request));
+          return { ...ctx, user: user!, request } as CtxOf<W>;
+        };
+        const run = async (dbForRun: Database) => handler(await build(dbForRun), { body, query, params });
+        const result = MUTATING.has(request.method) && options.transaction !== false ? await database.transaction((tx) => run(tx as unknown as Database)) : await run(database);
+        if (result instanceof Response) {
+          status = result.status;
+          return result;
+        }
+        status = options.status ?? 200;
+        return json(successBody(result), status, headers);
+      });
     } catch (error) {
       const apiError = toApiError(error, requestId);
       status = apiError.status;

@@ -7,7 +7,8 @@ import { recordAudit, type Actor } from "@/lib/audit/record";
 import { ApiError } from "@/lib/http/errors";
 import { input } from "@/lib/http/validation";
 import type { MerchantSettings } from "@/lib/platform/merchants";
-import { pendingRequests, rejectRequest, resolveRequestsAfterChange } from "./requests";
+import { pendingPilotRequests, type PilotRequestView } from "@/lib/secure-orders/pilot";
+import { pendingRequests as pendingMerchantRequests, rejectRequest, resolveRequestsAfterChange, type RequestView } from "./requests";
 import { PARTNER_PRODUCT_STATUSES } from "@/lib/partner/schemas";
 import { WITHDRAWAL_STATUSES } from "@/lib/withdrawals/schemas";
 import { withdrawalResource } from "@/lib/withdrawals/serialize";
@@ -117,7 +118,18 @@ export async function refuseRequest(db: Database, staff: User, requestId: string
   return after;
 }
 
-export { pendingRequests };
+export type QueuedRequest = (RequestView & { merchant_name: string }) | PilotRequestView;
+
+/**
+ * The console's review queue, oldest first: the pending dashboard requests (KYC, plan,
+ * production) and the merchants waiting to join the secure-orders pilot. Each leaves the queue
+ * when staff grant it (the merchant change) or turn it down.
+ */
+export async function pendingRequests(db: Database, limit = 200): Promise<QueuedRequest[]> {
+  const requests: QueuedRequest[] = await pendingMerchantRequests(db, limit);
+  const pilots = await pendingPilotRequests(db, limit);
+  return [...requests, ...pilots].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id)).slice(0, limit);
+}
 
 export const StaffWithdrawalQuery = input(z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional() }));
 export const CompleteWithdrawalInput = input(z.object({ operator_reference: z.string().trim().min(1).max(128) }));

@@ -6,6 +6,7 @@ import { systemNow } from "@/lib/clock";
 import { ApiError } from "@/lib/http/errors";
 import { input } from "@/lib/http/validation";
 import { newId } from "@/lib/ids";
+import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { platformPlan } from "@/lib/platform/plans";
 import { updateMerchant } from "@/lib/platform/merchants";
 
@@ -19,14 +20,15 @@ import { updateMerchant } from "@/lib/platform/merchants";
 
 const text = (min: number, max: number) => z.string().trim().min(min).max(max);
 
-export const KycSubmissionInput = input(
+export const KycSubmissionInput = phoneInput(
   z.object({
     legal_name: text(2, 120),
     registration_number: text(3, 60),
     tax_id: z.string().trim().max(30).optional().default(""),
     address: text(5, 200),
     contact_name: text(2, 100),
-    contact_phone: z.string().trim().regex(/^\+\d{8,15}$/),
+    // As the merchant types it (76 55 44 33, +223 76 55 44 33, …): lib/phone's rule, stored in E.164.
+    contact_phone: phoneField({ field: "contact_phone", missing: "INVALID_PHONE" }),
     activity: text(3, 300),
   }),
   {

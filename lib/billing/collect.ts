@@ -42,8 +42,11 @@ export async function recordAttempt(db: Database, sub: Subscription, charge: Bil
   await db.update(subscriptions).set({ pendingPaymentId: payment.id, updatedAt: at }).where(eq(subscriptions.id, sub.id));
 }
 
-/** A "subscription" payment for the period of `charge` (cycle and portal attempts). */
-export async function insertPeriodPayment(ctx: DomainContext, sub: Subscription, charge: BillingCharge, returnUrl?: string) {
+/**
+ * A "subscription" payment for the period of `charge` (cycle and portal attempts). `liveCap`
+ * "checked": the cycle judged the plan's monthly cap itself (insertPayment).
+ */
+export async function insertPeriodPayment(ctx: DomainContext, sub: Subscription, charge: BillingCharge, returnUrl?: string, liveCap?: "checked") {
   const [plan] = await ctx.db.select({ name: billingPlans.name }).from(billingPlans).where(eq(billingPlans.id, sub.planId));
   return insertPayment(ctx, {
     amount: charge.amount,
@@ -53,5 +56,6 @@ export async function insertPeriodPayment(ctx: DomainContext, sub: Subscription,
     purpose: "subscription",
     purposeRef: sub.id,
     metadata: { subscription_id: sub.id, period_start: charge.periodStart.toISOString() },
+    liveCap,
   });
 }

@@ -5,14 +5,16 @@ import type { DomainContext } from "@/lib/context";
 import { reply } from "@/lib/http/envelope";
 import { newId } from "@/lib/ids";
 import { likePattern, pagination } from "@/lib/links/pagination";
+import { phoneSearchDigits } from "@/lib/phone/parse";
 
 export type CustomerInput = { merchantId: string; mode: Mode; phone: string; name?: string | null; email?: string | null; at: Date };
 
 /**
- * The merchant's customer for a phone, created on first sight (subscriptions, portal sessions,
- * link payments, and any payment carrying a phone). One row per (merchant, mode, phone), kept
- * by a unique index, so concurrent first payments from one phone make one customer. A name or
- * e-mail given now replaces the stored one; an absent one leaves it.
+ * The merchant's customer for a phone, created on first sight, from the merchant's own (keyed or
+ * dashboard) calls: subscriptions, portal sessions, payments carrying a phone. One row per
+ * (merchant, mode, phone), kept by a unique index, so concurrent first payments from one phone
+ * make one customer. A name or e-mail given now replaces the stored one; an absent one leaves it.
+ * Public entry points never call this: they use insertCustomerIfAbsent.
  */
 export async function upsertCustomer(db: Database, c: CustomerInput): Promise<Customer> {
   const [row] = await db
@@ -30,6 +32,28 @@ export async function upsertCustomer(db: Database, c: CustomerInput): Promise<Cu
   return row;
 }
 
+/**
+ * The customer for a phone as a public page may record it (README, "What public pages may
+ * write"): created with the given name and e-mail when the merchant has no customer with this
+ * phone yet; an existing customer is returned unchanged, so nobody who merely knows a phone
+ * number can rename or re-address the merchant's customer. `on conflict do nothing` keeps a
+ * concurrent first sight to one row.
+ */
+export async function insertCustomerIfAbsent(db: Database, c: CustomerInput): Promise<Customer> {
+  const [created] = await db
+    .insert(customers)
+    .values({ id: newId("cus"), merchantId: c.merchantId, mode: c.mode, phone: c.phone, name: c.name ?? null, email: c.email ?? null, createdAt: c.at, updatedAt: c.at })
+    .onConflictDoNothing({ target: [customers.merchantId, customers.mode, customers.phone] })
+    .returning();
+  if (created) return created;
+  const [existing] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.merchantId, c.merchantId), eq(customers.mode, c.mode), eq(customers.phone, c.phone)))
+    .limit(1);
+  return existing;
+}
+
 export type ListCustomersQuery = { page: number; limit: number; search?: string };
 
 /** GET /v1/billing/customers. */
@@ -37,7 +61,8 @@ export async function listCustomers(ctx: DomainContext, q: ListCustomersQuery) {
   const where = and(
     eq(customers.merchantId, ctx.merchant.id),
     eq(customers.mode, ctx.mode),
-    q.search ? or(ilike(customers.phone, likePattern(q.search)), ilike(customers.name, likePattern(q.search))) : undefined,
+    // The phone as typed in any accepted form ("76 55 44 33", "+223…", "00223…") or a part of it, by its digits (lib/phone).
+    q.search ? or(ilike(customers.phone, likePattern(phoneSearchDigits(q.search) ?? q.search)), ilike(customers.name, likePattern(q.search))) : undefined,
   );
   // Written out in full: inside a subquery, drizzle leaves outer columns unqualified.
   const subscriptionCount = sql<number>`(select count(*) from subscriptions s where s.customer_id = "customers"."id")`;

@@ -51,7 +51,9 @@ async function claimDue(db: Database, scope: JobScope, limit: number): Promise<s
       .for("update", { of: subscriptions, skipLocked: true });
 
     const claimed: string[] = [];
-    for (const { sub, plan, merchant, application } of due) {
+    // Live collections take their merchant's live_cap lock: always in merchant order, so two runners never wait on each other in a cycle.
+    const byMerchant = [...due].sort((a, b) => (a.merchant.id < b.merchant.id ? -1 : a.merchant.id > b.merchant.id ? 1 : 0));
+    for (const { sub, plan, merchant, application } of byMerchant) {
       const at = merchantNow(merchant, sub.mode);
       const charge = await currentCharge(tx, sub, plan.amount, at);
       if (charge.status === "PAID" || charge.status === "UNPAID") {
@@ -61,8 +63,9 @@ async function claimDue(db: Database, scope: JobScope, limit: number): Promise<s
         continue;
       }
       const ctx: DomainContext = { db: tx, merchant, application, mode: sub.mode, now: at, source: "job" };
+      // Judged under the merchant's live_cap lock, held to the end of this transaction (lib/platform/volume-cap.ts).
       const overCap = await liveVolumeRefusal(ctx, charge.amount);
-      const payment = await insertPeriodPayment(ctx, sub, charge);
+      const payment = await insertPeriodPayment(ctx, sub, charge, undefined, "checked");
       await recordAttempt(tx, sub, charge, payment, "cycle", at);
       if (overCap) {
         // Over the plan's monthly live cap: nothing is asked of the customer. The attempt fails with

@@ -1,21 +1,18 @@
 import { z } from "zod";
 import { input } from "@/lib/http/validation";
-import { httpsUrl } from "@/lib/links/schemas";
+import { phoneField, phoneInput } from "@/lib/phone/schema";
+import { redirectUrl } from "@/lib/http/redirect-url";
 import { pageFields, paginationSchema } from "@/lib/links/pagination";
 
 export const PLAN_INTERVALS = ["WEEKLY", "MONTHLY"] as const;
 export const SUBSCRIPTION_STATUSES = ["ACTIVE", "PAST_DUE", "CANCELLED"] as const;
 
 /**
- * Billing phones: 8 to 15 digits with an optional leading +. Eight bare digits are a Malian
- * number (+223 is added); otherwise the digits are the international number. Stored and shown
- * as +<digits>, so one customer is one phone however it was typed.
+ * Billing phones (subscriptions, their list filter, portal sessions): the lenient rule of
+ * lib/phone — 76 55 44 33, +223 76 55 44 33, 0022376554433 and 22376554433 are one customer,
+ * stored and shown as +22376554433.
  */
-export const billingPhone = z
-  .string()
-  .trim()
-  .regex(/^\+?\d{8,15}$/, "must be 8 to 15 digits, optionally with a leading +")
-  .transform((v) => (v.startsWith("+") ? v : v.length === 8 ? `+223${v}` : `+${v}`));
+export const billingPhone = phoneField({ field: "customer_phone" });
 
 const metadata = z
   .record(z.string().max(40), z.unknown())
@@ -60,22 +57,22 @@ const subscriptionCodes = {
   start_date: "INVALID_START_DATE",
   customer_email: "INVALID_EMAIL",
 } as const;
-export const CreateSubscriptionInput = input(createSubscriptionSchema, subscriptionCodes);
+export const CreateSubscriptionInput = phoneInput(createSubscriptionSchema, subscriptionCodes);
 export type CreateSubscriptionBody = z.output<typeof createSubscriptionSchema>;
 
 export const createWithPaymentSchema = createSubscriptionSchema.extend({
-  redirect_url: httpsUrl.optional().describe("HTTPS page the customer returns to after paying the first period (the link's success_redirect_url)."),
+  redirect_url: redirectUrl.optional().describe("HTTPS page the customer returns to after paying the first period (the link's success_redirect_url); outside the service's own domains."),
 });
-export const CreateWithPaymentInput = input(createWithPaymentSchema, { ...subscriptionCodes, redirect_url: "INVALID_REDIRECT_URL" });
+export const CreateWithPaymentInput = phoneInput(createWithPaymentSchema, { ...subscriptionCodes, redirect_url: "INVALID_REDIRECT_URL" });
 export type CreateWithPaymentBody = z.output<typeof createWithPaymentSchema>;
 
 export const listSubscriptionsQuery = z.object({
   ...pageFields,
   status: z.enum(SUBSCRIPTION_STATUSES).optional(),
   plan_id: z.string().max(64).optional(),
-  customer_phone: billingPhone.optional(),
+  customer_phone: phoneField({ field: "customer_phone", missing: "INVALID_PHONE" }).optional(),
 });
-export const ListSubscriptionsInput = input(listSubscriptionsQuery, { customer_phone: "INVALID_PHONE" });
+export const ListSubscriptionsInput = phoneInput(listSubscriptionsQuery, { customer_phone: "INVALID_PHONE" });
 
 export const listCustomersQuery = z.object({
   ...pageFields,
@@ -93,9 +90,9 @@ export const createPortalSessionSchema = z.object({
   customer_phone: billingPhone,
   customer_name: z.string().trim().min(1).max(100).optional(),
   customer_email: z.email().max(254).optional(),
-  return_url: z.string().max(2048).optional().describe("Where the portal's back link goes; an http(s) URL."),
+  return_url: redirectUrl.optional().describe("Where the portal's back link goes: an HTTPS URL outside the service's own domains, stored normalised."),
 });
-export const CreatePortalSessionInput = input(createPortalSessionSchema, {
+export const CreatePortalSessionInput = phoneInput(createPortalSessionSchema, {
   customer_phone: { missing: "MISSING_PHONE", invalid: "INVALID_PHONE" },
   customer_email: "INVALID_EMAIL",
   return_url: "INVALID_RETURN_URL",

@@ -2,6 +2,8 @@ const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND",
   "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
   "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08006",
+  // db/availability.ts: the server did not answer a probe (frozen or unreachable).
+  "DATABASE_DEADLINE",
 ]);
 
 /** True when an error (or its cause chain) means the database is unreachable, not that the query was wrong. */

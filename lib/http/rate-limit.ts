@@ -22,8 +22,10 @@ export const rateLimits = {
 export type LimitName = keyof typeof rateLimits;
 
 /**
- * Limits the contract words as creations ("10 payments per minute", "20 creations per minute"):
- * a request refused as invalid created nothing, so its hit is handed back (refundRateLimit).
+ * Limits the contract words as creations ("10 payments per minute", "20 creations per minute").
+ * They count what was created: a request refused as invalid, or refused by this very limit, hands
+ * its hit back (refundRateLimit), and on an idempotent request the hit is taken only once the key
+ * is newly reserved, so a replay or a conflicting reuse of a key never counts (lib/http/route.ts).
  * Every other limit counts every request, failures included (sign-in attempts above all).
  */
 export const CREATION_LIMITS: ReadonlySet<LimitName> = new Set(["payments.create", "secure_orders.create"]);
@@ -53,18 +55,41 @@ export async function hitRateLimits(db: Database, subject: string, names: LimitN
   let tightest: RateLimitState | null = null;
   for (const row of rowsOf<{ bucket: string; count: number; window_start: string | Date }>(result)) {
     const name = row.bucket.slice(subject.length + 1) as LimitName;
-    const limit = rateLimits[name];
-    const count = Number(row.count);
-    const resetAt = new Date(row.window_start).getTime() + WINDOW_SECONDS * 1000;
-    const state = {
-      limit,
-      remaining: Math.max(limit - count, 0),
-      resetSeconds: Math.max(Math.ceil((resetAt - now.getTime()) / 1000), 0),
-      exceeded: count > limit,
-    };
-    if (!tightest || (state.exceeded && !tightest.exceeded) || (state.exceeded === tightest.exceeded && state.remaining < tightest.remaining)) tightest = state;
+    tightest = tighterState(tightest, bucketState(name, Number(row.count), new Date(row.window_start), now));
   }
   return tightest!;
+}
+
+/**
+ * One bucket's state without counting a hit: what the RateLimit-* headers of an answer that was
+ * not counted against this limit (an idempotent replay) report about it.
+ */
+export async function peekRateLimit(db: Database, subject: string, name: LimitName): Promise<RateLimitState> {
+  const now = systemNow();
+  if (process.env.CAURI_BENCH_UNLIMITED === "1") return { limit: 1_000_000, remaining: 1_000_000, resetSeconds: WINDOW_SECONDS, exceeded: false };
+  const result = await db.execute(sql`select count, window_start from rate_limit_counters where bucket = ${`${subject}:${name}`}`);
+  const [row] = rowsOf<{ count: number; window_start: string | Date }>(result);
+  const windowStart = row ? new Date(row.window_start) : null;
+  if (!windowStart || windowStart.getTime() <= now.getTime() - WINDOW_SECONDS * 1000) return bucketState(name, 0, now, now);
+  return { ...bucketState(name, Number(row.count), windowStart, now), exceeded: false };
+}
+
+function bucketState(name: LimitName, count: number, windowStart: Date, now: Date): RateLimitState {
+  const limit = rateLimits[name];
+  const resetAt = windowStart.getTime() + WINDOW_SECONDS * 1000;
+  return {
+    limit,
+    remaining: Math.max(limit - count, 0),
+    resetSeconds: Math.max(Math.ceil((resetAt - now.getTime()) / 1000), 0),
+    exceeded: count > limit,
+  };
+}
+
+/** The state the headers report: an exceeded bucket first, else the one with the fewest requests left. */
+export function tighterState(a: RateLimitState | null, b: RateLimitState): RateLimitState {
+  if (!a) return b;
+  if (b.exceeded !== a.exceeded) return b.exceeded ? b : a;
+  return b.remaining < a.remaining ? b : a;
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
@@ -77,7 +102,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
   return headers;
 }
 
-/** Takes back one hit of the current window (a refused creation: CREATION_LIMITS). */
+/** Takes back one hit of the current window (a refused creation, or a creation refused by its limit: CREATION_LIMITS). */
 export async function refundRateLimit(db: Database, subject: string, name: LimitName): Promise<void> {
   if (process.env.CAURI_BENCH_UNLIMITED === "1") return;
   const windowOpen = new Date(systemNow().getTime() - WINDOW_SECONDS * 1000).toISOString();

@@ -29,6 +29,19 @@ const create = route(
     return { id, amount: body.amount };
   },
 );
+// A creation the domain refuses (amount 0) once `refuseGate` opens: it has taken its creation hit by then.
+let refuseGate: Promise<void> = Promise.resolve();
+const refusable = route(
+  // No transaction: the waiting request must not hold the embedded database's one session.
+  { auth: "key", idempotency: "required", limit: "payments.create", body: input(z.object({ amount: z.number().int() })), status: 201, transaction: false },
+  async (_ctx, { body }) => {
+    if (body.amount === 0) {
+      await refuseGate;
+      throw new ApiError("INVALID_AMOUNT", "refused by the domain");
+    }
+    return { amount: body.amount };
+  },
+);
 const failing = route({ auth: "key", idempotency: "optional" }, async () => {
   throw new ApiError("INVALID_FIELD", "refused by the domain");
 });
@@ -184,6 +197,65 @@ describe("rate limits", () => {
     // Counted per key: another merchant is unaffected.
     const other = await newMerchant();
     expect((await call(create, "POST", "/v1/create", { key: other.testKey, body: { amount: 100 }, idempotencyKey: "k1" })).status).toBe(201);
+  });
+
+  it("answers 50 concurrent requests with one key from the stored answer: one creation, 49 replays, no 429", async () => {
+    const m = await newMerchant();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(create, "POST", "/v1/create", { key: m.testKey, body: { amount: 100 }, idempotencyKey: "retry-storm" })));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(201));
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get("idempotent-replayed") === "true")).toHaveLength(49);
+    expect(await countJournals(m.merchant.id)).toBe(1);
+    // A replay reports the creation limit it did not use.
+    const replay = answers.find((a) => a.headers.get("idempotent-replayed") === "true")!;
+    expect([replay.headers.get("ratelimit-limit"), replay.headers.get("ratelimit-remaining")]).toEqual(["10", "9"]);
+    // The one creation used one of the minute's 10: 9 fresh keys create, the next is 429.
+    for (let i = 1; i <= 9; i++) expect((await call(create, "POST", "/v1/create", { key: m.testKey, body: { amount: 100 }, idempotencyKey: `fresh-${i}` })).status).toBe(201);
+    const over = await call(create, "POST", "/v1/create", { key: m.testKey, body: { amount: 100 }, idempotencyKey: "fresh-10" });
+    expect([over.status, over.body.error.code]).toEqual([429, "RATE_LIMIT_EXCEEDED"]);
+    // With the creation limit spent, a retry of a created key still gets its answer.
+    const late = await call(create, "POST", "/v1/create", { key: m.testKey, body: { amount: 100 }, idempotencyKey: "retry-storm" });
+    expect([late.status, late.body.data.id, late.headers.get("idempotent-replayed")]).toEqual([201, answers[0].body.data.id, "true"]);
+    expect(await countJournals(m.merchant.id)).toBe(10);
+  });
+
+  it("does not count a conflicting reuse of a key (409) as a creation", async () => {
+    const m = await newMerchant();
+    expect((await call(create, "POST", "/v1/create", { key: m.testKey, body: { amount: 100 }, idempotencyKey: "k" })).status).toBe(201);
+    const conflicts = await Promise.all(Array.from({ length: 15 }, (_, i) => call(create, "POST", "/v1/create", { key: m.testKey, body: { amount: 200 + i }, idempotencyKey: "k" })));
+    for (const c of conflicts) expect([c.status, c.body.error.code]).toEqual([409, "DUPLICATE_PAYMENT"]);
+    const created = [];
+    for (let i = 1; i <= 10; i++) created.push((await call(create, "POST", "/v1/create", { key: m.testKey, body: { amount: 100 }, idempotencyKey: `n${i}` })).status);
+    expect(created).toEqual([...Array(9).fill(201), 429]);
+    expect(await countJournals(m.merchant.id)).toBe(10);
+  });
+
+  it("lets exactly 10 of 16 concurrent new keys create, and frees the refused keys for a later retry", async () => {
+    const m = await newMerchant();
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => call(create, "POST", "/v1/create", { key: m.testKey, body: { amount: 100 }, idempotencyKey: `burst-${i}` })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(6);
+    for (const r of refused) expect([r.body.error.code, r.headers.get("ratelimit-limit")]).toEqual(["RATE_LIMIT_EXCEEDED", "10"]);
+    expect(await countJournals(m.merchant.id)).toBe(10);
+    const rows = await db().execute(sql`select count(*)::int as n from idempotency_keys where key like 'burst-%' and application_id = ${m.applicationId}`);
+    expect(JSON.stringify(rows)).toContain('"n":10');
+  });
+
+  it("hands back the hits of requests refused by the creation limit itself", async () => {
+    const m = await newMerchant();
+    for (let i = 1; i <= 9; i++) expect((await call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 100 }, idempotencyKey: `c${i}` })).status).toBe(201);
+    let open!: () => void;
+    refuseGate = new Promise((r) => (open = r));
+    // The 10th takes the last creation, then waits; meanwhile three more are refused by the limit.
+    const tenth = call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 0 }, idempotencyKey: "c10" });
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 3; i++) expect((await call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 100 }, idempotencyKey: `late-${i}` })).status).toBe(429);
+    open();
+    expect((await tenth).status).toBe(400);
+    // The refused 10th handed its creation back, and the three 429s took none: one creation is left.
+    expect((await call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 100 }, idempotencyKey: "c11" })).status).toBe(201);
+    expect((await call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 100 }, idempotencyKey: "c12" })).status).toBe(429);
   });
 
   it("counts the default 100/minute across routes and opens a new window after a minute", async () => {

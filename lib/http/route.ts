@@ -7,11 +7,12 @@ import { recordApiRequest } from "./request-log";
 import { clientIpOf } from "./client-ip";
 import { requestIdOf } from "./request-id";
 import { authenticateKey, type KeyIdentity } from "./auth";
+import { withDatabaseDeadline } from "@/db/availability";
 import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
 import { errorResponse, json, Reply, successBody } from "./envelope";
 import { ApiError, type ErrorCode } from "./errors";
 import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencyScope } from "./idempotency";
-import { CREATION_LIMITS, hitRateLimits, rateLimitHeaders, refundRateLimit, type LimitName } from "./rate-limit";
+import { CREATION_LIMITS, hitRateLimits, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "./rate-limit";
 import { parseInput, rejectNulInPath, type InputSpec } from "./validation";
 
 type Params = Record<string, string | string[]>;
@@ -28,7 +29,10 @@ export type RouteOptions<A extends Auth, B, Q> = {
   auth: A;
   /** A route for test keys only (sandbox tools): a live key is refused with TEST_MODE_ONLY. */
   testOnly?: boolean;
-  /** A specific limit counted on top of the default 100/minute. */
+  /**
+   * A specific limit counted on top of the default 100/minute. With an idempotency key it counts
+   * only a request that newly reserved its key: a replay or a conflict counts against the default alone.
+   */
   limit?: LimitName;
   idempotency?: "required" | "optional";
   /** The 409 code for a key reused with a different request. */
@@ -125,105 +129,127 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
     const database = defaultDb();
     let status = 500;
     let identity: KeyIdentity | null = null;
-    // The specific limit this request was counted against, once it passed it (a refused creation hands its hit back).
+    // The specific limit this request was counted against (a creation refused, by this limit or as invalid, hands its hit back).
     let limitedAs: LimitName | undefined;
+    // The route's limit when it waits for the idempotency key (below), and the default limit's state.
+    let deferredLimit: LimitName | undefined;
+    let rate: RateLimitState | undefined;
     const limitSubject = () => (identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`);
     try {
-      const rawParams = (await context?.params) ?? {};
-      const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      // A frozen or unreachable database answers 503 within seconds instead of holding the request (db/availability.ts).
+      return await withDatabaseDeadline(async () => {
+        const rawParams = (await context?.params) ?? {};
+        const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
 
-      if (options.auth === "key" || (options.auth === "optional" && request.headers.has("authorization"))) identity = await authenticateKey(database, request);
-      if (options.testOnly && identity?.mode === "live") throw new ApiError("TEST_MODE_ONLY");
+        if (options.auth === "key" || (options.auth === "optional" && request.headers.has("authorization"))) identity = await authenticateKey(database, request);
+        if (options.testOnly && identity?.mode === "live") throw new ApiError("TEST_MODE_ONLY");
 
-      const limits: LimitName[] = options.limit ? ["default", options.limit] : ["default"];
-      const rate = await hitRateLimits(database, limitSubject(), limits);
-      Object.assign(headers, rateLimitHeaders(rate));
-      if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
-      limitedAs = options.limit;
+        const idemKey = request.headers.get("x-idempotency-key");
+        const keyed = Boolean(options.idempotency && identity && idemKey !== null && idemKey.trim() !== "" && idemKey.length <= IDEMPOTENCY_MAX_LENGTH);
+        // A keyed request takes the route's limit only once its key is newly reserved (below): the
+        // stored answer of a replay is never refused with 429 because other requests were created.
+        deferredLimit = keyed ? options.limit : undefined;
+        const limits: LimitName[] = options.limit && !deferredLimit ? ["default", options.limit] : ["default"];
+        rate = await hitRateLimits(database, limitSubject(), limits);
+        if (limits.length > 1) limitedAs = options.limit;
+        Object.assign(headers, rateLimitHeaders(rate));
+        if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
 
-      const base = identity
-        ? ({
-            kind: "key",
-            db: database,
-            merchant: identity.merchant,
-            application: identity.application,
-            mode: identity.mode,
-            now: merchantNow(identity.merchant, identity.mode),
-            source: "api",
-            keyId: identity.key.id,
-            request,
-            requestId,
-          } satisfies KeyContext)
-        : ({ kind: "public", db: database, request, requestId, clientIp: clientIpOf(request.headers) } satisfies PublicContext);
-      const ctx = base as Ctx<A>;
-      await options.guard?.(ctx);
-      rejectNulInPath(params);
+        const base = identity
+          ? ({
+              kind: "key",
+              db: database,
+              merchant: identity.merchant,
+              application: identity.application,
+              mode: identity.mode,
+              now: merchantNow(identity.merchant, identity.mode),
+              source: "api",
+              keyId: identity.key.id,
+              request,
+              requestId,
+            } satisfies KeyContext)
+          : ({ kind: "public", db: database, request, requestId, clientIp: clientIpOf(request.headers) } satisfies PublicContext);
+        const ctx = base as Ctx<A>;
+        await options.guard?.(ctx);
+        rejectNulInPath(params);
 
-      let idemScope: IdempotencyScope | null = null;
-      const idemKey = request.headers.get("x-idempotency-key");
-      if (options.idempotency && identity) {
-        if (idemKey === null || idemKey.trim() === "") {
-          if (options.idempotency === "required") throw new ApiError("IDEMPOTENCY_KEY_REQUIRED");
-        } else if (idemKey.length > IDEMPOTENCY_MAX_LENGTH) {
-          throw new ApiError("IDEMPOTENCY_KEY_TOO_LONG");
-        } else {
-          idemScope = { applicationId: identity.application.id, mode: identity.mode, key: idemKey };
+        let idemScope: IdempotencyScope | null = null;
+        if (options.idempotency && identity) {
+          if (idemKey === null || idemKey.trim() === "") {
+            if (options.idempotency === "required") throw new ApiError("IDEMPOTENCY_KEY_REQUIRED");
+          } else if (idemKey.length > IDEMPOTENCY_MAX_LENGTH) {
+            throw new ApiError("IDEMPOTENCY_KEY_TOO_LONG");
+          } else {
+            idemScope = { applicationId: identity.application.id, mode: identity.mode, key: idemKey };
+          }
         }
-      }
 
-      const rawBody = options.body ? await readJsonBody(request) : undefined;
-      const body = (options.body ? parseInput(options.body, rawBody) : undefined) as Out<B>;
-      const url = new URL(request.url);
-      const query = (options.query ? parseInput(options.query, Object.fromEntries(url.searchParams)) : undefined) as Out<Q>;
+        const rawBody = options.body ? await readJsonBody(request) : undefined;
+        const body = (options.body ? parseInput(options.body, rawBody) : undefined) as Out<B>;
+        const url = new URL(request.url);
+        const query = (options.query ? parseInput(options.query, Object.fromEntries(url.searchParams)) : undefined) as Out<Q>;
 
-      const useTx = (options.transaction ?? MUTATING.has(request.method)) && MUTATING.has(request.method);
-      const runHandler = async (dbForRun: Database, after?: (status: number, body: unknown) => Promise<void>) => {
-        const runCtx = { ...ctx, db: dbForRun } as Ctx<A>;
-        const out = toResponse(await handler(runCtx, { body, query, params }), options.status ?? 200, headers);
-        if (after) await after(out.status, out.body);
-        return out;
-      };
-      const execute = (after?: (status: number, body: unknown) => Promise<void>) =>
-        useTx ? database.transaction((tx) => runHandler(tx as unknown as Database, after && ((s, b) => after(s, b)))) : runHandler(database, after);
+        const useTx = (options.transaction ?? MUTATING.has(request.method)) && MUTATING.has(request.method);
+        const runHandler = async (dbForRun: Database, after?: (status: number, body: unknown) => Promise<void>) => {
+          const runCtx = { ...ctx, db: dbForRun } as Ctx<A>;
+          const out = toResponse(await handler(runCtx, { body, query, params }), options.status ?? 200, headers);
+          if (after) await after(out.status, out.body);
+          return out;
+        };
+        const execute = (after?: (status: number, body: unknown) => Promise<void>) =>
+          useTx ? database.transaction((tx) => runHandler(tx as unknown as Database, after && ((s, b) => after(s, b)))) : runHandler(database, after);
 
-      if (!idemScope) {
-        const out = await execute();
-        status = out.status;
-        return out.response;
-      }
+        if (!idemScope) {
+          const out = await execute();
+          status = out.status;
+          return out.response;
+        }
 
-      const scope = idemScope;
-      const fingerprint = requestFingerprint(request.method, url.pathname, pick(rawBody, options.idempotencyFields));
-      const now = (ctx as KeyContext).now;
-      const reservation = await reserveIdempotencyKey(database, scope, fingerprint, now, options.conflictCode ?? "IDEMPOTENCY_CONFLICT");
-      if (reservation.kind === "replay") {
-        status = reservation.status;
-        return json(reservation.body, reservation.status, { ...headers, "Idempotent-Replayed": "true" });
-      }
-      try {
-        // The stored answer commits in the same transaction as the work it describes.
-        const out = await (useTx
-          ? database.transaction((tx) => runHandler(tx as unknown as Database, (s, b) => completeIdempotencyKey(tx as unknown as Database, scope, reservation.owner, s, b)))
-          : execute((s, b) => completeIdempotencyKey(database, scope, reservation.owner, s, b)));
-        status = out.status;
-        return out.response;
-      } catch (error) {
-        await releaseIdempotencyKey(database, scope, reservation.owner).catch(() => {});
-        throw error;
-      }
+        const scope = idemScope;
+        const fingerprint = requestFingerprint(request.method, url.pathname, pick(rawBody, options.idempotencyFields));
+        const now = (ctx as KeyContext).now;
+        const reservation = await reserveIdempotencyKey(database, scope, fingerprint, now, options.conflictCode ?? "IDEMPOTENCY_CONFLICT");
+        if (reservation.kind === "replay") {
+          if (deferredLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate, await peekRateLimit(database, limitSubject(), deferredLimit))));
+          status = reservation.status;
+          return json(reservation.body, reservation.status, { ...headers, "Idempotent-Replayed": "true" });
+        }
+        try {
+          if (deferredLimit) {
+            const hit = await hitRateLimits(database, limitSubject(), [deferredLimit]);
+            limitedAs = deferredLimit;
+            Object.assign(headers, rateLimitHeaders(tighterState(rate, hit)));
+            if (hit.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
+          }
+          // The stored answer commits in the same transaction as the work it describes.
+          const out = await (useTx
+            ? database.transaction((tx) => runHandler(tx as unknown as Database, (s, b) => completeIdempotencyKey(tx as unknown as Database, scope, reservation.owner, s, b)))
+            : execute((s, b) => completeIdempotencyKey(database, scope, reservation.owner, s, b)));
+          status = out.status;
+          return out.response;
+        } catch (error) {
+          await releaseIdempotencyKey(database, scope, reservation.owner).catch(() => {});
+          throw error;
+        }
+      });
     } catch (error) {
       let apiError = toApiError(error, requestId);
       if (!("RateLimit-Limit" in headers) && apiError.status < 500) {
         // Refused before the limiter ran (a bad key, a live gate): these answers carry its headers
         // too, and count per client, so guessing keys is throttled like any other traffic.
-        const rate = await hitRateLimits(database, limitSubject(), ["default"]).catch(() => null);
-        if (rate) {
-          Object.assign(headers, rateLimitHeaders(rate));
-          if (rate.exceeded) apiError = new ApiError("RATE_LIMIT_EXCEEDED");
+        const counted = await hitRateLimits(database, limitSubject(), ["default"]).catch(() => null);
+        if (counted) {
+          Object.assign(headers, rateLimitHeaders(counted));
+          if (counted.exceeded) apiError = new ApiError("RATE_LIMIT_EXCEEDED");
         }
       }
+      if (deferredLimit && !limitedAs && rate && !rate.exceeded && apiError.status < 500) {
+        // Refused before its key was reserved (a conflict, an invalid body): the route's limit, untouched, is reported too.
+        const routeLimit = await peekRateLimit(database, limitSubject(), deferredLimit).catch(() => null);
+        if (routeLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate, routeLimit)));
+      }
       status = apiError.status;
-      if (limitedAs && CREATION_LIMITS.has(limitedAs) && status >= 400 && status < 500 && status !== 429) {
+      if (limitedAs && CREATION_LIMITS.has(limitedAs) && status >= 400 && status < 500) {
         await refundRateLimit(database, limitSubject(), limitedAs).catch(() => {});
       }
       return errorResponse(apiError, headers);
@@ -231,11 +257,13 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       const path = new URL(request.url).pathname;
       const durationMs = Math.round(performance.now() - started);
       logRequest(requestId, request, status, durationMs);
-      if (identity) {
+      // Set inside the deadline's closure, which TypeScript does not follow.
+      const known = identity as KeyIdentity | null;
+      if (known) {
         recordApiRequest({
-          merchantId: identity.merchant.id,
-          applicationId: identity.application.id,
-          mode: identity.mode,
+          merchantId: known.merchant.id,
+          applicationId: known.application.id,
+          mode: known.mode,
           method: request.method,
           path,
           status,

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { applications, merchants, payments, type Payment } from "@/db/schema";
 import { beginSubscriptionLinkPayment } from "@/lib/billing/link-payment";
-import { upsertCustomer } from "@/lib/billing/customers";
+import { insertCustomerIfAbsent } from "@/lib/billing/customers";
 import { merchantNow, systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
-import { assertLiveVolumeAvailable } from "@/lib/platform/volume-cap";
+import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
 import { insertPayment } from "@/lib/payments/create";
 import { checkoutUrl } from "@/lib/payments/serialize";
 import { liveGateFailure } from "@/lib/platform/merchants";
@@ -51,10 +51,11 @@ export async function startLinkCheckout(db: Database, slugOrId: string, body: Li
 
   const now = merchantNow(owner.merchant, link.mode);
   const ctx: DomainContext = { db, merchant: owner.merchant, application: owner.application, mode: link.mode, now, source: "public" };
-  // A live link sells under the merchant's monthly cap like any live payment (403 PLAN_MONTHLY_VOLUME_EXCEEDED).
-  await assertLiveVolumeAvailable(ctx, amount);
-  await upsertCustomer(db, { merchantId: link.merchantId, mode: link.mode, phone: body.customer_phone, name: body.customer_name, at: now });
+  // A public page: a new phone becomes a customer; an existing customer is never changed from here.
+  await insertCustomerIfAbsent(db, { merchantId: link.merchantId, mode: link.mode, phone: body.customer_phone, name: body.customer_name, at: now });
 
+  // A live link sells under the merchant's monthly cap like any live payment (insertPayment: 403
+  // PLAN_MONTHLY_VOLUME_EXCEEDED); a subscription's payment already in flight is resumed, not judged again.
   const create = async (): Promise<Payment> => {
     const payment = await insertPayment(ctx, {
       amount,
@@ -65,7 +66,9 @@ export async function startLinkCheckout(db: Database, slugOrId: string, body: Li
       purposeRef: link.id,
       metadata: { payment_link_id: link.id, payment_link_slug: link.slug },
     });
-    const returnUrl = link.successRedirectUrl ?? linkThankYouUrl(link.slug, payment.id);
+    // Checked again on use: a link saved before the redirect URL rule may hold a value it refuses.
+    const saved = link.successRedirectUrl ? normalizeRedirectUrl(link.successRedirectUrl) : null;
+    const returnUrl = saved?.ok ? saved.url : linkThankYouUrl(link.slug, payment.id);
     const [withReturn] = await db.update(payments).set({ returnUrl }).where(eq(payments.id, payment.id)).returning();
     return withReturn;
   };

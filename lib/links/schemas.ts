@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { redirectUrl } from "@/lib/http/redirect-url";
 import { input } from "@/lib/http/validation";
+import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { pageFields, paginationSchema, queryBoolean } from "./pagination";
 
 export const LINK_MODES = ["FIXED", "OPEN"] as const;
@@ -11,17 +13,6 @@ export const RESERVED_SLUGS = new Set(["by-id"]);
 export const QR_SIZE = { min: 128, max: 1024, default: 512 } as const;
 
 const amount = z.number().int().min(AMOUNT_MIN).max(AMOUNT_MAX);
-
-export const httpsUrl = z
-  .string()
-  .max(2048)
-  .refine((v) => {
-    try {
-      return new URL(v).protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "must be an HTTPS URL");
 
 const metadata = z
   .record(z.string().max(40), z.unknown())
@@ -53,7 +44,7 @@ export const createLinkSchema = z.preprocess(
     min_amount: amount.optional().describe("OPEN links: lowest amount the customer may pay."),
     max_amount: amount.optional().describe("OPEN links: highest amount the customer may pay (≥ min_amount)."),
     slug: z.string().regex(SLUG_PATTERN).optional().describe("3..64 of a-z, 0-9 and '-'; unique; random when omitted. The public URL is /l/{slug}."),
-    success_redirect_url: httpsUrl.nullish().describe("HTTPS page the customer is sent to after a successful payment; alias `redirect_url`. Without it, our link page thanks the customer."),
+    success_redirect_url: redirectUrl.nullish().describe("HTTPS page the customer is sent to after a successful payment; alias `redirect_url`. Without it, our link page thanks the customer."),
     metadata: metadata.optional(),
   }),
 );
@@ -76,7 +67,7 @@ export const updateLinkSchema = z.preprocess(
     is_active: z.boolean().optional(),
     min_amount: amount.optional(),
     max_amount: amount.optional(),
-    success_redirect_url: httpsUrl.nullish(),
+    success_redirect_url: redirectUrl.nullish(),
     metadata: metadata.optional(),
     // Present only to be refused with their own codes: mode and a FIXED price are fixed at creation.
     mode: z.unknown().optional().describe("Refused: LINK_MODE_IMMUTABLE."),
@@ -105,27 +96,13 @@ export const qrQuery = z.object({
 });
 export const QrInput = input(qrQuery, { format: "INVALID_QR_FORMAT", size: "INVALID_QR_SIZE" });
 
-/**
- * What a customer types on the link page: "70 00 00 01", "0022370000001" or "+223 70 00 00 01".
- * Spaces, dots, dashes and brackets are dropped, 00 becomes +, eight digits alone are Malian
- * (+223); the result must be + and 8 to 15 digits.
- */
-export const typedPhone = z
-  .string()
-  .transform((raw) => {
-    let s = raw.replace(/[\s.\-()]/g, "");
-    if (s.startsWith("00")) s = `+${s.slice(2)}`;
-    if (/^\d{8}$/.test(s)) s = `+223${s}`;
-    return s;
-  })
-  .pipe(z.string().regex(/^\+\d{8,15}$/, "must be 8 digits (Mali) or + followed by 8 to 15 digits"));
-
 export const linkCheckoutSchema = z.object({
-  customer_phone: typedPhone.describe("The payer's mobile money number: +22370000001, or as typed (70 00 00 01 is Malian)."),
+  // As the payer types it (70 00 00 01, +223 70 00 00 01, 0022370000001): the lenient rule of lib/phone, stored in E.164.
+  customer_phone: phoneField({ field: "customer_phone" }),
   amount: z.number().int().optional().describe("Required for OPEN links (within the link's bounds); for FIXED links, omit it or send the link's price."),
   customer_name: z.string().trim().min(1).max(100).optional(),
 });
-export const LinkCheckoutInput = input(linkCheckoutSchema, {
+export const LinkCheckoutInput = phoneInput(linkCheckoutSchema, {
   customer_phone: { missing: "MISSING_PHONE", invalid: "INVALID_PHONE" },
   amount: "AMOUNT_OUT_OF_RANGE",
 });

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, paymentLinks, payments, type LinkAmountMode, type PaymentLink } from "@/db/schema";
-import { isOwnHost } from "@/lib/config";
 import type { DomainContext } from "@/lib/context";
 import { reply } from "@/lib/http/envelope";
 import { ApiError } from "@/lib/http/errors";
+import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
 import { newId, randomString } from "@/lib/ids";
 import { likePattern, pagination } from "./pagination";
 import { RESERVED_SLUGS, type CreateLinkBody, type UpdateLinkBody } from "./schemas";
@@ -26,10 +26,16 @@ export type NewLink = {
   metadata?: Record<string, unknown>;
 };
 
-function checkRedirect(url: string | null | undefined) {
-  if (url && isOwnHost(new URL(url).hostname)) {
-    throw new ApiError("INVALID_REDIRECT_URL", "success_redirect_url must point at your own site, not at the payment service's domain.", { param: "success_redirect_url" });
-  }
+/**
+ * success_redirect_url under the redirect URL rule (lib/http/redirect-url.ts), whoever calls:
+ * the schemas already normalise it; callers inside lib (with-payment subscriptions) get the
+ * same check. Answers the normalised URL to store (null/undefined pass through).
+ */
+function checkRedirect<T extends string | null | undefined>(url: T): T {
+  if (!url) return url;
+  const result = normalizeRedirectUrl(url);
+  if (!result.ok) throw new ApiError("INVALID_REDIRECT_URL", `success_redirect_url must be an HTTPS URL outside the service's own domains: this one ${result.reason}.`, { param: "success_redirect_url" });
+  return result.url as T;
 }
 
 /**
@@ -39,7 +45,7 @@ function checkRedirect(url: string | null | undefined) {
  */
 export async function insertLink(ctx: DomainContext, link: NewLink): Promise<PaymentLink> {
   if (link.slug && RESERVED_SLUGS.has(link.slug)) throw new ApiError("SLUG_TAKEN", `The slug "${link.slug}" is reserved. Choose another.`, { param: "slug" });
-  checkRedirect(link.successRedirectUrl);
+  const successRedirectUrl = checkRedirect(link.successRedirectUrl);
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = link.slug ?? randomString(10, SLUG_ALPHABET);
     const [row] = await ctx.db
@@ -56,7 +62,7 @@ export async function insertLink(ctx: DomainContext, link: NewLink): Promise<Pay
         amount: link.mode === "FIXED" ? link.amount! : null,
         minAmount: link.mode === "OPEN" ? link.minAmount! : null,
         maxAmount: link.mode === "OPEN" ? link.maxAmount! : null,
-        successRedirectUrl: link.successRedirectUrl ?? null,
+        successRedirectUrl: successRedirectUrl ?? null,
         subscriptionId: link.subscriptionId ?? null,
         metadata: link.metadata ?? {},
         createdAt: ctx.now,
@@ -187,7 +193,7 @@ export async function updateLink(ctx: DomainContext, idOrSlug: string, body: Upd
   if (link.amountMode === "OPEN" && min !== null && max !== null && min > max) {
     throw new ApiError("INVALID_AMOUNT_RANGE", `min_amount (${min}) must be at most max_amount (${max}).`, { param: body.min_amount !== undefined ? "min_amount" : "max_amount" });
   }
-  checkRedirect(body.success_redirect_url);
+  const successRedirectUrl = checkRedirect(body.success_redirect_url);
   const patch: Partial<typeof paymentLinks.$inferInsert> = { updatedAt: ctx.now };
   if (body.name !== undefined) patch.name = body.name;
   if (body.description !== undefined) patch.description = body.description;
@@ -196,7 +202,7 @@ export async function updateLink(ctx: DomainContext, idOrSlug: string, body: Upd
     patch.minAmount = min;
     patch.maxAmount = max;
   }
-  if (body.success_redirect_url !== undefined) patch.successRedirectUrl = body.success_redirect_url;
+  if (successRedirectUrl !== undefined) patch.successRedirectUrl = successRedirectUrl;
   if (body.metadata !== undefined) patch.metadata = body.metadata;
   const [row] = await ctx.db.update(paymentLinks).set(patch).where(eq(paymentLinks.id, link.id)).returning();
   return withTotals(ctx, row);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { input } from "@/lib/http/validation";
+import { phoneInput } from "@/lib/phone/schema";
 import { createPaymentSchema, paymentSchema } from "@/lib/payments/schemas";
 
 export const OPR_STATUSES = ["PENDING", "COMPLETED", "CANCELLED", "EXPIRED"] as const;
@@ -8,7 +9,8 @@ export const OPR_MAX_ATTEMPTS = 3;
 /** POST /v1/opr/create: the body of a payment, without return_url (there is no redirect). */
 export const createOprSchema = createPaymentSchema.out.omit({ return_url: true });
 
-export const CreateOprInput = input(createOprSchema, {
+/** customer_phone: the payment rule (international format with a leading +), answered by lib/phone. */
+export const CreateOprInput = phoneInput(createOprSchema, {
   amount: "INVALID_AMOUNT",
   currency: "INVALID_CURRENCY",
   payment_method: "INVALID_PAYMENT_METHOD",

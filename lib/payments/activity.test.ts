@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { dashboardContext } from "@/lib/auth/dashboard-context";
-import { newMerchant } from "@/tests/support/merchant";
+import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
 import { collectionActivity } from "./activity";
 import { insertPayment } from "./create";
 import { settlePayment } from "./settle";
@@ -11,7 +11,8 @@ const at = (iso: string) => new Date(iso);
 
 describe("collectionActivity", () => {
   it("sums collected amounts and counts per UTC day over 30 days, today included, in this merchant and mode only", async () => {
-    const m = await newMerchant();
+    // A live-ready merchant: its live payment below passes the plan's cap.
+    const m = await newLiveMerchant();
     const base = { ...(await dashboardContext(db(), m.merchant, "test")), now: NOW };
     const pay = async (when: string, amount: number, status?: "SUCCESS" | "FAILED" | "EXPIRED") => {
       const p = await insertPayment({ ...base, now: at(when) }, { amount, customerPhone: "+22370000011" });
@@ -36,12 +37,12 @@ describe("collectionActivity", () => {
     const activity = await collectionActivity(base);
     expect(activity.days).toHaveLength(30);
     expect(activity.days[0]!.date).toBe("2026-10-23");
-    expect(activity.days.at(-1)).toEqual({ date: "2026-11-21", collected: 7_500, succeeded: 2, failed: 0, total: 2 });
-    expect(activity.days.at(-2)).toEqual({ date: "2026-11-20", collected: 1_000, succeeded: 1, failed: 1, total: 3 });
-    expect(activity.days[0]).toEqual({ date: "2026-10-23", collected: 300, succeeded: 1, failed: 0, total: 1 });
-    expect(activity.days[1]).toEqual({ date: "2026-10-24", collected: 0, succeeded: 0, failed: 0, total: 0 });
+    expect(activity.days.at(-1)).toEqual({ date: "2026-11-21", collected: 7_500, refunded: 0, succeeded: 2, failed: 0, total: 2 });
+    expect(activity.days.at(-2)).toEqual({ date: "2026-11-20", collected: 1_000, refunded: 0, succeeded: 1, failed: 1, total: 3 });
+    expect(activity.days[0]).toEqual({ date: "2026-10-23", collected: 300, refunded: 0, succeeded: 1, failed: 0, total: 1 });
+    expect(activity.days[1]).toEqual({ date: "2026-10-24", collected: 0, refunded: 0, succeeded: 0, failed: 0, total: 0 });
     // PENDING is not finished: 4 successes among 5 finished payments.
-    expect(activity.totals).toEqual({ collected: 8_800, succeeded: 4, finished: 5, total: 6, success_rate: 0.8 });
+    expect(activity.totals).toEqual({ collected: 8_800, refunded: 0, succeeded: 4, finished: 5, total: 6, success_rate: 0.8 });
   });
 
   it("has no success rate before any payment has finished", async () => {
@@ -50,6 +51,6 @@ describe("collectionActivity", () => {
     await insertPayment(ctx, { amount: 1_000, customerPhone: "+22370000011" });
     const activity = await collectionActivity(ctx, 7);
     expect(activity.days).toHaveLength(7);
-    expect(activity.totals).toEqual({ collected: 0, succeeded: 0, finished: 0, total: 1, success_rate: null });
+    expect(activity.totals).toEqual({ collected: 0, refunded: 0, succeeded: 0, finished: 0, total: 1, success_rate: null });
   });
 });

@@ -1,20 +1,44 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import type { Payment } from "@/db/schema";
+import { paymentLinks, payments, type Payment } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { normalizePhone } from "@/lib/phone/parse";
+import { linkUrl } from "@/lib/links/serialize";
 import { findPaymentPublic } from "./get";
 import { initiatePayment } from "./initiate";
 import { publicPayment } from "./serialize";
 import { settlePayment } from "./settle";
 
 /**
- * What a customer types for their number: "70 00 00 01", "0022370000001" or "+223 70 00 00 01".
- * Eight digits alone are a Malian number (+223). Anything else must be + and 8 to 15 digits.
+ * What a customer types for their number ("70 00 00 01", "0022370000001", "+223 70 00 00 01"),
+ * read by the service's one phone rule (lib/phone/parse.ts): E.164, or null when it is not a
+ * phone number.
  */
 export function normalizeCustomerPhone(raw: string): string | null {
-  let s = raw.replace(/[\s.\-()]/g, "");
-  if (s.startsWith("00")) s = `+${s.slice(2)}`;
-  if (/^\d{8}$/.test(s)) s = `+223${s}`;
-  return /^\+\d{8,15}$/.test(s) ? s : null;
+  return normalizePhone(raw);
+}
+
+/**
+ * Where a customer can go from a checkout that did not (or cannot) succeed:
+ * - `merchantUrl`: the merchant's own page (the payment's return_url), never with status=SUCCESS;
+ *   null when the return_url is the link page's own thank-you view (that is us, not the merchant).
+ * - `link`: a payment made through a payment link can be started again on the link page with
+ *   another number (`/l/{slug}`) while the link takes payments; `null` for a payment created
+ *   through the API, which is tied to the phone the merchant gave.
+ */
+export type CheckoutWayBack = {
+  merchantUrl: string | null;
+  link: { path: string; open: boolean } | null;
+};
+
+async function wayBackOf(db: Database, payment: Payment): Promise<CheckoutWayBack> {
+  if (payment.purpose !== "payment_link" || !payment.purposeRef) return { merchantUrl: payment.returnUrl, link: null };
+  const [link] = await db.select().from(paymentLinks).where(eq(paymentLinks.id, payment.purposeRef)).limit(1);
+  if (!link) return { merchantUrl: payment.returnUrl, link: null };
+  const ours = payment.returnUrl !== null && payment.returnUrl.startsWith(`${linkUrl(link.slug)}?`);
+  // A subscription's link resumes the payment in flight: starting again cannot change the number.
+  const open = link.isActive && !link.archivedAt && !link.subscriptionId;
+  return { merchantUrl: ours ? null : payment.returnUrl, link: { path: `/l/${link.slug}`, open } };
 }
 
 /** The hosted checkout page's data: public status plus what the page alone needs. */
@@ -23,6 +47,7 @@ export async function checkoutView(db: Database, id: string) {
   return {
     payment: publicPayment(payment, merchantName),
     returnUrl: payment.returnUrl,
+    wayBack: await wayBackOf(db, payment),
     /** Test-mode payment settled by the service's simulator: the page shows the test buttons. */
     simulated: payment.mode === "test" && payment.adapter === "simulator",
   };
@@ -53,16 +78,36 @@ function refuseOnsiteRequest(payment: Payment) {
   if (payment.purpose === "opr") throw new ApiError("OPR_CHECKOUT_NOT_AVAILABLE");
 }
 
+/** The collection was pushed to the customer's phone (or is being pushed): only the operator's answer or expiry ends it now. */
+export const isInitiated = (payment: Pick<Payment, "initiatedAt" | "operatorSessionId">) => payment.initiatedAt !== null || payment.operatorSessionId !== null;
+
 /**
  * POST /v1/payments/{id}/cancel (public, the hosted checkout's "Annuler le paiement"): PENDING →
- * CANCELLED, no event (the contract emits no payment.cancelled). Cancelling again answers the
- * cancelled payment; another terminal state is PAYMENT_FINALIZED.
+ * CANCELLED, no event (the contract emits no payment.cancelled), but only before the collection
+ * was pushed to the phone. Once it was (initiated_at, an operator session), the request is on the
+ * customer's phone and they could still approve it after a cancel: 409 PAYMENT_ALREADY_INITIATED,
+ * nothing changes, and the payment ends when the operator answers or at expires_at.
+ * Cancelling again answers the cancelled payment; another terminal state is PAYMENT_FINALIZED.
+ *
+ * The row is locked while deciding, so a confirm racing this cancel either claims the payment
+ * first (this cancel then refuses) or finds it CANCELLED (and pushes nothing).
  */
 export async function cancelPaymentByCustomer(db: Database, id: string) {
   const { payment, merchantName } = await findPaymentPublic(db, id);
   refuseOnsiteRequest(payment);
   if (payment.status === "CANCELLED") return publicPayment(payment, merchantName);
-  if (payment.status !== "PENDING") throw new ApiError("PAYMENT_FINALIZED", `This payment is already ${payment.status}; it can no longer be cancelled.`);
-  const { payment: cancelled } = await settlePayment(db, id, { status: "CANCELLED", reason: "Cancelled by the customer on the checkout page." });
+  const cancelled = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [current] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
+    if (current.status === "CANCELLED") return current;
+    if (current.status !== "PENDING") throw new ApiError("PAYMENT_FINALIZED", `This payment is already ${current.status}; it can no longer be cancelled.`);
+    if (isInitiated(current)) {
+      throw new ApiError(
+        "PAYMENT_ALREADY_INITIATED",
+        `The payment request is already on the customer's phone; it can no longer be cancelled. The payment ends when the operator answers (the customer approves or declines it) or at expires_at (${current.expiresAt.toISOString()}).`,
+      );
+    }
+    return (await settlePayment(tx, id, { status: "CANCELLED", reason: "Cancelled by the customer on the checkout page." })).payment;
+  });
   return publicPayment(cancelled, merchantName);
 }

@@ -1,3 +1,6 @@
+import { is } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { Database } from "@/db/client";
 import type { Payment, PaymentPurpose } from "@/db/schema";
 import { payments } from "@/db/schema";
 import { isOwnHost, paymentLifetimeMinutes } from "@/lib/config";
@@ -28,13 +31,27 @@ export type NewPayment = {
   /** Fee override for purposes whose fee is charged elsewhere (a secure order's, at release). */
   feeTotal?: number;
   customerId?: string | null;
+  /**
+   * "checked": the caller already judged the plan's monthly cap with liveVolumeRefusal in this
+   * transaction, which holds the lock to its end (the billing cycle, which records a refused
+   * renewal as a FAILED attempt instead of throwing).
+   */
+  liveCap?: "checked";
 };
 
 /**
  * Creates a PENDING payment for the context's merchant and mode: routing, fee and expiry
- * decided here for every caller (the API, payment links, secure orders, billing).
+ * decided here for every caller (the API, payment links, secure orders, billing). Every payment
+ * is inserted here, so here a live one meets the plan's monthly cap (403
+ * PLAN_MONTHLY_VOLUME_EXCEEDED): checked under the merchant's live_cap lock, in the transaction
+ * that inserts the row, so concurrent creations can never take the month over the cap.
  */
 export async function insertPayment(ctx: DomainContext, input: NewPayment): Promise<Payment> {
+  if (ctx.mode === "live" && !is(ctx.db, PgTransaction)) {
+    // The lock lasts as long as its transaction: without one it would not cover the insert.
+    return ctx.db.transaction((tx) => insertPayment({ ...ctx, db: tx as unknown as Database }, input));
+  }
+  if (input.liveCap !== "checked") await assertLiveVolumeAvailable(ctx, input.amount);
   const route = routePayment(ctx.mode, input.metadata);
   const [row] = await ctx.db
     .insert(payments)
@@ -76,8 +93,6 @@ export async function createPayment(ctx: DomainContext, body: CreatePaymentBody)
   }
   // Partner merchants must send items at validated prices; others may not send any (lib/partner/items.ts).
   const items = await validatePartnerItems(ctx, body.items, body.amount);
-  // Live mode: the plan's monthly cap (403 PLAN_MONTHLY_VOLUME_EXCEEDED); test mode is never capped.
-  await assertLiveVolumeAvailable(ctx, body.amount);
   // One customer per (merchant, mode, phone), known from the first payment that carries the phone.
   const customer = await upsertCustomer(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, phone: body.customer_phone, name: body.customer_name, email: body.customer_email, at: ctx.now });
   const payment = await insertPayment(ctx, {

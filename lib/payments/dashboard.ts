@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lt, or, type SQL } from "drizzle-orm";
-import { events, payments, webhookDeliveries, webhookEndpoints, type PaymentStatus } from "@/db/schema";
+import { events, journals, ledgerEntries, payments, secureOrders, webhookDeliveries, webhookEndpoints, type LedgerAccount, type PaymentStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { logResource } from "@/lib/webhooks/logs";
 import { countPayments } from "./counts";
 import { findPayment, expireDueForMerchant } from "./get";
-import { paymentResource } from "./serialize";
+import { paymentResourcesOf } from "./late-collection";
 
 /**
  * The dashboard's payments table: the same merchant+mode scope as GET /v1/payments, plus a
@@ -39,7 +39,29 @@ export async function dashboardPayments(
       ? ctx.db.select({ n: count() }).from(payments).where(where).then(([row]) => Number(row?.n ?? 0))
       : countPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, status: q.status }),
   ]);
-  return { payments: rows.map(paymentResource), pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) } };
+  const resources = await paymentResourcesOf(ctx.db, rows);
+  const refunded = await refundedOrders(ctx, rows);
+  return {
+    // `refunded`: the secure order this payment paid was refunded to its buyer (the list says so beside "Réussi").
+    payments: resources.map((r, i) => ({ ...r, refunded: refunded.has(rows[i]!.id) })),
+    pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
+  };
+}
+
+/**
+ * Which of these SUCCESS secure-order payments had their order refunded to the buyer, from the
+ * ledger (the order's `secure_order.refunded` journal): one lookup on the unique (kind, ref_id)
+ * index of journals for the page. Answers payment ids.
+ */
+async function refundedOrders(ctx: DomainContext, rows: { id: string; status: PaymentStatus; purpose: string; purposeRef: string | null }[]): Promise<Set<string>> {
+  const paid = rows.filter((p) => p.purpose === "secure_order" && p.status === "SUCCESS" && p.purposeRef);
+  if (paid.length === 0) return new Set();
+  const found = await ctx.db
+    .select({ refId: journals.refId })
+    .from(journals)
+    .where(and(eq(journals.kind, "secure_order.refunded"), inArray(journals.refId, paid.map((p) => p.purposeRef!)), eq(journals.merchantId, ctx.merchant.id), eq(journals.mode, ctx.mode)));
+  const orders = new Set(found.map((j) => j.refId));
+  return new Set(paid.filter((p) => orders.has(p.purposeRef!)).map((p) => p.id));
 }
 
 /**
@@ -67,4 +89,79 @@ export async function paymentActivity(ctx: DomainContext, id: string) {
     timeline: rows.map((r) => ({ event_id: r.id, type: r.type, at: r.createdAt.toISOString() })),
     deliveries: deliveries.map((d) => logResource(d.delivery, d.url)),
   };
+}
+
+export type LedgerLine = { journal_id: string; kind: string; account: LedgerAccount; amount: number; created_at: string };
+
+/**
+ * What a payment did with money, read from the ledger (never from the payment's fee_total, which
+ * is only the fee it would cost): `state` says which sentence the dashboard shows.
+ * - pending: not finished; nothing collected yet.
+ * - not_charged: nothing was collected (FAILED, EXPIRED, CANCELLED): no fee, nothing credited.
+ * - credited: collected, the fee taken and the net credited to the available balance.
+ * - held: a secure order's payment still in escrow; the fee is taken, and the net credited, at release.
+ * - refunded: paid back to the buyer (a secure order, or a late collection staff refunded), with
+ *   the amount and date: no fee, nothing credited.
+ * - late_pending: collected by the operator after the payment had ended; held until staff credit
+ *   the merchant or refund the customer (lib/payments/late-collection.ts).
+ * - partner_sale: a partner-program sale, paid to the merchant through the monthly royalty.
+ * - other: collected, and the books say something else (the entries are shown as they are).
+ * The entries are the payment's journals plus, for the payment that paid a secure order, the
+ * order's own (release or refund), so the page shows where the money went.
+ */
+export type PaymentMoney = {
+  state: "pending" | "not_charged" | "credited" | "held" | "refunded" | "late_pending" | "partner_sale" | "other";
+  collected: number;
+  fee: number;
+  net: number;
+  held: number;
+  refunded: number;
+  refunded_at: string | null;
+  /** The secure order this payment paid, and (while held) the fee its release will take. */
+  secure_order_id: string | null;
+  fee_at_release: number | null;
+  entries: LedgerLine[];
+};
+
+export async function paymentMoney(ctx: DomainContext, id: string): Promise<PaymentMoney> {
+  const payment = await findPayment(ctx, id);
+  const refs = [and(eq(journals.refType, "payment"), eq(journals.refId, payment.id))];
+  if (payment.status === "SUCCESS" && payment.purpose === "secure_order" && payment.purposeRef) refs.push(and(eq(journals.refType, "secure_order"), eq(journals.refId, payment.purposeRef)));
+  const rows = await ctx.db
+    .select({ journal_id: journals.id, kind: journals.kind, account: ledgerEntries.account, amount: ledgerEntries.amount, created_at: ledgerEntries.createdAt })
+    .from(journals)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, journals.id))
+    .where(and(or(...refs), eq(journals.merchantId, payment.merchantId), eq(journals.mode, payment.mode)))
+    .orderBy(asc(ledgerEntries.id));
+  const entries: LedgerLine[] = rows.map((r) => ({ ...r, amount: Number(r.amount), created_at: r.created_at.toISOString() }));
+  const total = (account: LedgerAccount) => entries.filter((e) => e.account === account).reduce((s, e) => s + e.amount, 0);
+  const collected = 0 - total("operator_clearing");
+  const refunded = total("customer_refunds");
+  const held = total("escrow_held");
+  const fee = total("platform_fees");
+  const net = total("merchant_available");
+  const refundedAt = entries.filter((e) => e.account === "customer_refunds").at(-1)?.created_at ?? null;
+  const state: PaymentMoney["state"] =
+    collected === 0
+      ? payment.status === "PENDING"
+        ? "pending"
+        : "not_charged"
+      : refunded > 0
+        ? "refunded"
+        : held > 0
+          ? "held"
+          : total("late_collections_suspense") > 0
+            ? "late_pending"
+            : total("partner_sales") > 0
+            ? "partner_sale"
+            : net > 0
+              ? "credited"
+              : "other";
+  const orderId = payment.purpose === "secure_order" ? payment.purposeRef : null;
+  let feeAtRelease: number | null = null;
+  if (state === "held" && orderId) {
+    const [order] = await ctx.db.select({ fee: secureOrders.feeTotal }).from(secureOrders).where(eq(secureOrders.id, orderId)).limit(1);
+    feeAtRelease = order?.fee ?? null;
+  }
+  return { state, collected, fee, net, held, refunded, refunded_at: refundedAt, secure_order_id: orderId, fee_at_release: feeAtRelease, entries };
 }

@@ -2,19 +2,21 @@ import type { DomainContext } from "@/lib/context";
 import { entriesForRef } from "@/lib/ledger/balance";
 import { findPayment } from "./get";
 import type { paymentDetailsSchema } from "./schemas";
-import { paymentResource } from "./serialize";
+import { paymentResourceOf } from "./late-collection";
 import type { z } from "zod";
 
 /**
- * GET /v1/payments/{id}/details: the payment object (with fee_total and items) and every ledger
- * entry posted for it. Never the internal split of the fee nor a merchant-net field: the entries
- * show the gross credit and the fee total taken to platform_fees, nothing finer.
+ * GET /v1/payments/{id}/details: the payment object (with fee_total, items and late_collection)
+ * and every ledger entry posted for it, a late collection's journals included
+ * (payment.late_collected, then payment.late_credited or payment.late_refunded). Never the
+ * internal split of the fee nor a merchant-net field: the entries show the gross credit and the
+ * fee total taken to platform_fees, nothing finer.
  */
 export async function paymentDetails(ctx: DomainContext, id: string): Promise<z.infer<typeof paymentDetailsSchema>> {
   const payment = await findPayment(ctx, id);
   const entries = await entriesForRef(ctx.db, payment.id);
   return {
-    ...paymentResource(payment),
+    ...(await paymentResourceOf(ctx.db, payment)),
     ledger_entries: entries.map((e) => ({
       journal_id: e.journal_id,
       kind: e.kind,

@@ -3,6 +3,7 @@ import type { Database } from "@/db/client";
 import { merchants, payments, type Payment } from "@/db/schema";
 import { merchantNow } from "@/lib/clock";
 import { log } from "@/lib/log";
+import { ApiError } from "@/lib/http/errors";
 import { OperatorError, operatorLabel } from "@/lib/operator/port";
 import { operatorAdapter } from "@/lib/operator/registry";
 import { settlePayment } from "./settle";
@@ -56,8 +57,17 @@ export async function initiatePayment(db: Database, paymentId: string): Promise<
       })
       .where(eq(payments.id, claimed.id))
       .returning();
-    if (withSession.status !== "PENDING" || outcome.status === "PENDING") return withSession;
-    return (await settlePayment(db, claimed.id, { status: outcome.status, providerRef: outcome.providerRef, reason: outcome.reason })).payment;
+    if (outcome.status === "PENDING") return withSession;
+    // The operator's own answer. If the payment ended while we waited (cancelled on the checkout, expired), a
+    // SUCCESS is a late collection: settlePayment records it and answers the payment unchanged.
+    try {
+      return (await settlePayment(db, claimed.id, { status: outcome.status, providerRef: outcome.providerRef, reason: outcome.reason }, { source: "operator" })).payment;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === "PAYMENT_FINALIZED")) throw error;
+      // A FAILED for a payment that ended otherwise meanwhile: nothing moved, the stored state stands.
+      log("info", "operator initiation answer disagrees with a terminal payment", { payment_id: claimed.id, operator_status: outcome.status });
+      return (await db.select().from(payments).where(eq(payments.id, claimed.id)))[0];
+    }
   } catch (error) {
     log("warn", "operator initiation failed", { payment_id: claimed.id, adapter: claimed.adapter, error: error instanceof Error ? error.message : String(error) });
     const [released] = await db

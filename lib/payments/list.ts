@@ -3,7 +3,8 @@ import { payments, type PaymentStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { countPayments } from "./counts";
 import { isDue, paymentAsOf, statusAsOf } from "./as-of";
-import { paymentListItem, paymentResource } from "./serialize";
+import { paymentResourcesOf } from "./late-collection";
+import { paymentListItem } from "./serialize";
 
 const scoped = (ctx: DomainContext, ...more: (SQL | undefined)[]) =>
   and(eq(payments.merchantId, ctx.merchant.id), eq(payments.mode, ctx.mode), ...more);
@@ -46,7 +47,7 @@ export async function searchPayments(ctx: DomainContext, q: { client_reference: 
     ctx.db.select().from(payments).where(where).orderBy(...newestFirst).limit(q.limit).offset((q.page - 1) * q.limit),
     total(ctx, where),
   ]);
-  return { payments: rows.map((row) => paymentResource(paymentAsOf(row, ctx.now))), pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
+  return { payments: await paymentResourcesOf(ctx.db, rows.map((row) => paymentAsOf(row, ctx.now))), pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
 }
 
 /** GET /v1/payments/history: offset pagination over created_at ∈ [from, to), the shape existing clients read. */
@@ -61,5 +62,5 @@ export async function paymentHistory(ctx: DomainContext, q: { limit: number; off
     ctx.db.select().from(payments).where(where).orderBy(...newestFirst).limit(q.limit).offset(q.offset),
     total(ctx, where),
   ]);
-  return { transactions: rows.map((row) => paymentResource(paymentAsOf(row, ctx.now))), pagination: { limit: q.limit, offset: q.offset, total: n } };
+  return { transactions: await paymentResourcesOf(ctx.db, rows.map((row) => paymentAsOf(row, ctx.now))), pagination: { limit: q.limit, offset: q.offset, total: n } };
 }

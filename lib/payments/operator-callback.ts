@@ -38,9 +38,12 @@ export const OperatorCallbackInput = input(
  *
  * Effect: SUCCESS / FAILED settle the payment through settlePayment (ledger, event, hook in one
  * transaction), even after expires_at if it is still PENDING (the customer did pay). Replays are
- * harmless: settling again with the same outcome changes nothing, and an outcome that disagrees
- * with an already terminal payment is logged for support and acknowledged (200, changed: false)
- * so the operator stops retrying. PENDING only refreshes status_reason.
+ * harmless: settling again with the same outcome changes nothing. A SUCCESS for a payment that
+ * already ended (CANCELLED, EXPIRED, FAILED) is a late collection: booked once into suspense with
+ * its event payment.late_success (./late-collection.ts), the payment's status unchanged, answered
+ * 200 with `late_collection_id` so the operator stops retrying. Any other outcome that disagrees
+ * with a terminal payment (a FAILED after SUCCESS) is logged for support and acknowledged (200,
+ * changed: false). PENDING only refreshes status_reason.
  */
 export async function handleOperatorCallback(db: Database, request: Request): Promise<Response> {
   const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
@@ -69,22 +72,24 @@ export async function handleOperatorCallback(db: Database, request: Request): Pr
 
     let status = payment.status;
     let changed = false;
+    let lateCollectionId: string | undefined;
     if (body.status === "PENDING") {
       if (body.reason) await db.update(payments).set({ statusReason: body.reason }).where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
     } else {
       try {
-        const settled = await settlePayment(db, payment.id, { status: body.status, providerRef: body.provider_ref ?? null, reason: body.reason ?? null });
+        const settled = await settlePayment(db, payment.id, { status: body.status, providerRef: body.provider_ref ?? null, reason: body.reason ?? null }, { source: "operator" });
         status = settled.payment.status;
         changed = settled.changed;
+        lateCollectionId = settled.late?.lateCollection.id;
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "PAYMENT_FINALIZED")) throw error;
-        // E.g. the customer approved after the payment expired or was cancelled: money may have moved; support must act.
-        log("error", "operator outcome disagrees with a terminal payment", { payment_id: payment.id, operator_status: body.status, adapter: signer });
         status = (await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)))[0].status;
+        // A FAILED for a payment that ended unpaid moved no money; a FAILED after SUCCESS contradicts money we credited: support must look.
+        log(status === "SUCCESS" ? "error" : "info", "operator outcome disagrees with a terminal payment", { payment_id: payment.id, payment_status: status, operator_status: body.status, adapter: signer });
       }
     }
-    log("info", "operator callback", { request_id: requestId, payment_id: payment.id, adapter: signer, operator_status: body.status, changed });
-    return json(successBody({ payment_id: payment.id, status, changed }), 200, headers);
+    log("info", "operator callback", { request_id: requestId, payment_id: payment.id, adapter: signer, operator_status: body.status, changed, late_collection_id: lateCollectionId });
+    return json(successBody({ payment_id: payment.id, status, changed, ...(lateCollectionId ? { late_collection_id: lateCollectionId } : {}) }), 200, headers);
   } catch (error) {
     const apiError = toApiError(error, requestId);
     log("info", "operator callback refused", { request_id: requestId, code: apiError.code });

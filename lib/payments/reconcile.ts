@@ -9,17 +9,18 @@ import { EXPIRED_REASON } from "./expire";
 import { loadPayment } from "./get";
 import { operatorFailureReason } from "./initiate";
 import { TERMINAL_STATUSES, type reconcileResultSchema } from "./schemas";
-import { paymentResource } from "./serialize";
-import { settlePayment } from "./settle";
+import { paymentResourceOf } from "./late-collection";
+import { settlePayment, type SettleOptions } from "./settle";
 import type { z } from "zod";
 
 type ReconcileResult = z.infer<typeof reconcileResultSchema>;
 
 const NOTHING_AT_OPERATOR = "The operator has no collection for this payment yet: the customer has not confirmed it on the checkout.";
 
-async function settleOrCurrent(ctx: DomainContext, id: string, settlement: Parameters<typeof settlePayment>[2]): Promise<{ payment: Payment; changed: boolean }> {
+async function settleOrCurrent(ctx: DomainContext, id: string, settlement: Parameters<typeof settlePayment>[2], options?: SettleOptions): Promise<{ payment: Payment; changed: boolean }> {
   try {
-    return await settlePayment(ctx.db, id, settlement);
+    // An operator SUCCESS for a payment that ended meanwhile is recorded as a late collection (settlePayment), answered unchanged.
+    return await settlePayment(ctx.db, id, settlement, options);
   } catch (error) {
     // Settled otherwise meanwhile (a callback, the checkout, the sweep): report what is stored.
     if (error instanceof ApiError && error.code === "PAYMENT_FINALIZED") {
@@ -37,12 +38,15 @@ async function settleOrCurrent(ctx: DomainContext, id: string, settlement: Param
  * clock); a payment still pending at the operator after expires_at becomes EXPIRED, with its
  * event. An operator that cannot be asked leaves the payment PENDING and answers 502
  * PROVIDER_ERROR, unless expires_at has passed, in which case the payment expires as on any read.
+ * If the payment ended meanwhile (a cancel, the sweep) and the operator says SUCCESS, that is a
+ * late collection (./late-collection.ts): recorded once, the payment answered unchanged with its
+ * late_collection.
  */
 export async function reconcilePayment(ctx: DomainContext, id: string): Promise<ReconcileResult> {
   const payment = await loadPayment(ctx, id);
   const previous = payment.status;
   if (TERMINAL_STATUSES.has(previous)) {
-    return { payment: paymentResource(payment), previous_status: previous, operator_status: null, action: "none", changed: false };
+    return { payment: await paymentResourceOf(ctx.db, payment), previous_status: previous, operator_status: null, action: "none", changed: false };
   }
 
   let outcome: CollectionOutcome | null = null;
@@ -55,13 +59,13 @@ export async function reconcilePayment(ctx: DomainContext, id: string): Promise<
   }
 
   if (outcome && outcome.status !== "PENDING") {
-    const { payment: settled, changed } = await settleOrCurrent(ctx, id, { status: outcome.status, providerRef: outcome.providerRef, reason: outcome.reason });
-    return { payment: paymentResource(settled), previous_status: previous, operator_status: outcome.status, action: changed ? "settled" : "none", changed };
+    const { payment: settled, changed } = await settleOrCurrent(ctx, id, { status: outcome.status, providerRef: outcome.providerRef, reason: outcome.reason }, { source: "operator" });
+    return { payment: await paymentResourceOf(ctx.db, settled), previous_status: previous, operator_status: outcome.status, action: changed ? "settled" : "none", changed };
   }
 
   if (payment.expiresAt <= ctx.now) {
     const { payment: expired, changed } = await settleOrCurrent(ctx, id, { status: "EXPIRED", reason: EXPIRED_REASON });
-    return { payment: paymentResource(expired), previous_status: previous, operator_status: outcome?.status ?? null, action: changed ? "expired" : "none", changed };
+    return { payment: await paymentResourceOf(ctx.db, expired), previous_status: previous, operator_status: outcome?.status ?? null, action: changed ? "expired" : "none", changed };
   }
 
   if (failure) {
@@ -77,5 +81,5 @@ export async function reconcilePayment(ctx: DomainContext, id: string): Promise<
     .where(and(eq(payments.id, id), eq(payments.status, "PENDING")))
     .returning();
   const current = pending ?? (await loadPayment(ctx, id));
-  return { payment: paymentResource(current), previous_status: previous, operator_status: "PENDING", action: "none", changed: current.status !== previous };
+  return { payment: await paymentResourceOf(ctx.db, current), previous_status: previous, operator_status: "PENDING", action: "none", changed: current.status !== previous };
 }

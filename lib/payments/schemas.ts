@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { redirectUrl } from "@/lib/http/redirect-url";
 import { input } from "@/lib/http/validation";
+import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { partnerItemSchema } from "@/lib/partner/schemas";
 
 export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "EXPIRED", "CANCELLED"] as const;
@@ -7,15 +9,12 @@ export const TERMINAL_STATUSES = new Set(["SUCCESS", "FAILED", "EXPIRED", "CANCE
 export const COUNTRIES = ["ML", "SN", "CI"] as const;
 export const OPERATOR_METHOD = "OPERATOR_MONEY" as const;
 
-export const phoneE164 = z.string().regex(/^\+\d{8,15}$/, "must be + followed by 8 to 15 digits");
-
-const httpsUrl = z.string().max(2048).refine((v) => {
-  try {
-    return new URL(v).protocol === "https:";
-  } catch {
-    return false;
-  }
-}, "must be an HTTPS URL");
+/**
+ * POST /v1/payments (and OPR, which takes its body): the contract's "international format with
+ * leading +" — a bare 76554433 or 0022376554433 is refused with a message naming the format;
+ * separators are ignored and the number is stored in E.164 (lib/phone).
+ */
+export const paymentPhone = phoneField({ field: "customer_phone", rule: "international" });
 
 /**
  * Existing client libraries send `provider` and a nested `customer: {phone, name, email}`;
@@ -47,10 +46,11 @@ export const createPaymentSchema = z.preprocess(
     payment_method: z.literal(OPERATOR_METHOD),
     provider: z.literal(OPERATOR_METHOD).optional(),
     country: z.enum(COUNTRIES).optional(),
-    customer_phone: phoneE164,
+    customer_phone: paymentPhone,
     customer_name: z.string().trim().min(1).max(100).optional(),
     customer_email: z.email().max(254).optional(),
-    return_url: httpsUrl,
+    // The redirect URL rule (lib/http/redirect-url.ts): HTTPS, never ours, stored normalised.
+    return_url: redirectUrl,
     client_reference: z.string().min(1).max(128).optional(),
     description: z.string().trim().min(1).max(200).optional(),
     metadata: metadataSchema.optional(),
@@ -59,7 +59,7 @@ export const createPaymentSchema = z.preprocess(
   }),
 );
 
-export const CreatePaymentInput = input(createPaymentSchema, {
+export const CreatePaymentInput = phoneInput(createPaymentSchema, {
   amount: "INVALID_AMOUNT",
   currency: "INVALID_CURRENCY",
   payment_method: "INVALID_PAYMENT_METHOD",
@@ -74,6 +74,20 @@ export const CreatePaymentInput = input(createPaymentSchema, {
 export type CreatePaymentBody = z.output<typeof createPaymentSchema>;
 
 const timestamp = z.string().describe("ISO 8601 UTC");
+
+export const LATE_COLLECTION_STATUSES = ["OPEN", "CREDITED", "REFUNDED"] as const;
+
+/** Money the operator collected after the payment had ended (lib/payments/late-collection.ts). */
+export const lateCollectionSchema = z.object({
+  id: z.string().describe("prefix lc_"),
+  status: z
+    .enum(LATE_COLLECTION_STATUSES)
+    .describe("OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support"),
+  amount: z.number().int().describe("XOF the operator collected (the payment's amount)"),
+  provider_ref: z.string().nullable().describe("the operator's reference of the collection"),
+  created_at: timestamp.describe("when the operator's SUCCESS arrived"),
+  resolved_at: timestamp.nullable().describe("when it was credited or refunded; null while OPEN"),
+});
 
 /** The payment object of the contract (full form, as a key sees it). */
 export const paymentSchema = z.object({
@@ -103,6 +117,11 @@ export const paymentSchema = z.object({
   status_reason: z.string().nullable(),
   initiated_at: timestamp.nullable().describe("when the collection was pushed to the customer's phone (the hosted checkout's confirmation); null before"),
   livemode: z.boolean(),
+  late_collection: lateCollectionSchema
+    .nullable()
+    .describe(
+      "the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise",
+    ),
 });
 
 /** What the creation answer carries (the contract's list). */
@@ -198,7 +217,7 @@ export const ledgerEntrySchema = z.object({
 });
 
 export const paymentDetailsSchema = paymentSchema.extend({
-  ledger_entries: z.array(ledgerEntrySchema).describe("every ledger entry posted for this payment; empty until it succeeds"),
+  ledger_entries: z.array(ledgerEntrySchema).describe("every ledger entry posted for this payment; empty until it succeeds (or until a late collection is recorded for it)"),
 });
 
 export const OPERATOR_STATUSES = ["PENDING", "SUCCESS", "FAILED"] as const;
@@ -213,7 +232,8 @@ export const reconcileResultSchema = z.object({
 
 // ── Hosted checkout (public) ──────────────────────────────────────────────────────────────
 
-export const ConfirmPaymentInput = input(z.object({ customer_phone: z.string().trim().min(1).max(32) }), {
+/** The number as the customer types it (70 00 00 01, 0022370000001, +22370000001): the lenient rule of lib/phone. */
+export const ConfirmPaymentInput = phoneInput(z.object({ customer_phone: phoneField({ field: "customer_phone" }) }), {
   customer_phone: { missing: "MISSING_PHONE", invalid: "INVALID_PHONE" },
 });
 
@@ -247,7 +267,7 @@ export const providerSchema = z.object({
 
 export const providerListSchema = z.object({ providers: z.array(providerSchema) });
 
-export const RecommendInput = input(z.object({ phone: phoneE164.optional() }), { phone: "INVALID_PHONE" });
+export const RecommendInput = phoneInput(z.object({ phone: phoneField({ field: "phone", missing: "INVALID_PHONE" }).optional() }), { phone: "INVALID_PHONE" });
 
 export const recommendationSchema = z.object({
   provider: z.literal(OPERATOR_METHOD),

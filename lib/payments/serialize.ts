@@ -1,13 +1,28 @@
-import type { Payment } from "@/db/schema";
+import type { LateCollection, Payment } from "@/db/schema";
 import { publicBaseUrl } from "@/lib/config";
 import { maskPhone } from "@/lib/log";
-import type { createdPaymentSchema, paymentListItemSchema, PaymentResource, publicPaymentSchema } from "./schemas";
+import type { createdPaymentSchema, lateCollectionSchema, paymentListItemSchema, PaymentResource, publicPaymentSchema } from "./schemas";
 import type { z } from "zod";
 
 export const checkoutUrl = (paymentId: string) => `${publicBaseUrl()}/checkout/${paymentId}`;
 
-/** The payment as a key sees it; also the `data.object` of payment events. */
-export function paymentResource(p: Payment): PaymentResource {
+/** A late collection as the payment object's `late_collection` shows it. */
+export const lateCollectionView = (l: LateCollection): z.infer<typeof lateCollectionSchema> => ({
+  id: l.id,
+  status: l.status,
+  amount: l.amount,
+  provider_ref: l.providerRef,
+  created_at: l.createdAt.toISOString(),
+  resolved_at: l.resolvedAt?.toISOString() ?? null,
+});
+
+/**
+ * The payment as a key sees it; also the `data.object` of payment events. `late` is the
+ * payment's late collection: only a CANCELLED, EXPIRED or FAILED payment can have one, so a
+ * caller serving such a payment loads it (paymentResourceOf / paymentResourcesOf in
+ * ./late-collection); for a PENDING or SUCCESS payment null is always right.
+ */
+export function paymentResource(p: Payment, late: LateCollection | null = null): PaymentResource {
   return {
     id: p.id,
     status: p.status,
@@ -35,6 +50,7 @@ export function paymentResource(p: Payment): PaymentResource {
     status_reason: p.statusReason,
     initiated_at: p.initiatedAt?.toISOString() ?? null,
     livemode: p.mode === "live",
+    late_collection: late ? lateCollectionView(late) : null,
   };
 }
 

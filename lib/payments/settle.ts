@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { merchants, payments, type Payment, type PaymentStatus } from "@/db/schema";
+import { merchants, payments, type LateCollection, type LedgerAccount, type Payment, type PaymentStatus } from "@/db/schema";
 import { merchantNow } from "@/lib/clock";
 import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/http/errors";
 import { postJournal } from "@/lib/ledger/post";
+import { recordLateCollection } from "./late-collection";
 import { purposeHooks } from "./purpose-hooks";
 import { TERMINAL_STATUSES } from "./schemas";
 import { paymentResource } from "./serialize";
@@ -21,13 +22,32 @@ const EVENT_OF: Partial<Record<PaymentStatus, string>> = {
   EXPIRED: "payment.expired",
 };
 
+export type SettleOptions = {
+  /**
+   * The operator itself reports this outcome (its callback, its answer to the initiation, a
+   * reconcile query): money really moved. Then a SUCCESS for a payment that already ended
+   * (CANCELLED, EXPIRED, FAILED) is a late collection, booked in the same transaction
+   * (./late-collection.ts), instead of PAYMENT_FINALIZED. The simulator's test buttons and the
+   * service's own transitions leave it unset.
+   */
+  source?: "operator";
+};
+
+export type SettleResult = {
+  payment: Payment;
+  changed: boolean;
+  /** Set when an operator SUCCESS arrived for an ended payment; `created` is false for a duplicate. */
+  late?: { lateCollection: LateCollection; created: boolean };
+};
+
 /**
  * Moves a PENDING payment to a terminal state, exactly once: the row is locked, a terminal
  * payment never changes again, and the ledger journal, the event and the purpose hook commit
  * in the same transaction as the status. Settling again with the same status is a no-op;
- * with another status it is PAYMENT_FINALIZED.
+ * with another status it is PAYMENT_FINALIZED, except an operator's SUCCESS for an ended
+ * payment, which is recorded as a late collection (the payment is answered unchanged).
  */
-export async function settlePayment(db: Database, paymentId: string, settlement: Settlement): Promise<{ payment: Payment; changed: boolean }> {
+export async function settlePayment(db: Database, paymentId: string, settlement: Settlement, options: SettleOptions = {}): Promise<SettleResult> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const [row] = await tx
@@ -40,6 +60,12 @@ export async function settlePayment(db: Database, paymentId: string, settlement:
     const current = row.payment;
     if (TERMINAL_STATUSES.has(current.status)) {
       if (current.status === settlement.status) return { payment: current, changed: false };
+      if (options.source === "operator" && settlement.status === "SUCCESS") {
+        // The customer was charged after the payment ended: held in suspense for staff, never dropped.
+        const at = merchantNow({ testClockOffsetSeconds: row.offset }, current.mode);
+        const late = await recordLateCollection(tx, current, { providerRef: settlement.providerRef ?? null, at });
+        return { payment: current, changed: false, late };
+      }
       throw new ApiError("PAYMENT_FINALIZED", `This payment is already ${current.status} and cannot become ${settlement.status}.`);
     }
     const at = merchantNow({ testClockOffsetSeconds: row.offset }, current.mode);
@@ -84,11 +110,20 @@ async function postCollection(tx: Database, p: Payment, at: Date) {
           { account: "operator_clearing" as const, amount: -p.amount },
           { account: "escrow_held" as const, amount: p.amount },
         ]
-      : [
-          { account: "operator_clearing" as const, amount: -p.amount },
-          { account: "merchant_available" as const, amount: p.amount },
-          { account: "merchant_available" as const, amount: -p.feeTotal },
-          { account: "platform_fees" as const, amount: p.feeTotal },
-        ];
+      : merchantCreditEntries("operator_clearing", p.amount, p.feeTotal);
   await postJournal(tx, { merchantId: p.merchantId, mode: p.mode, kind: "payment.collected", refType: "payment", refId: p.id, entries, at });
+}
+
+/**
+ * A direct payment's split: the gross leaves `from` into the merchant's available balance, and
+ * the fee goes from there to the platform. Also the split of a late collection credited by staff
+ * (lib/payments/late-collection-staff.ts), from late_collections_suspense.
+ */
+export function merchantCreditEntries(from: LedgerAccount, amount: number, fee: number): { account: LedgerAccount; amount: number }[] {
+  return [
+    { account: from, amount: -amount },
+    { account: "merchant_available", amount },
+    { account: "merchant_available", amount: -fee },
+    { account: "platform_fees", amount: fee },
+  ];
 }

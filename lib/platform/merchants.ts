@@ -48,6 +48,8 @@ const PLATFORM_PERIOD_DAYS = 30;
  */
 export async function updateMerchant(db: Database, merchantId: string, settings: MerchantSettings): Promise<Merchant | null> {
   const patch: Partial<typeof merchants.$inferInsert> = { ...settings, updatedAt: systemNow() };
+  // Enabling secure orders answers the merchant's pilot request (lib/secure-orders/pilot.ts).
+  if (settings.secureOrdersEnabled === true) patch.secureOrdersRequestedAt = null;
   if (settings.platformPlan && settings.platformPeriodEnd === undefined) {
     patch.platformPeriodEnd = settings.platformPlan === "none" ? null : new Date(systemNow().getTime() + PLATFORM_PERIOD_DAYS * 86_400_000);
   }

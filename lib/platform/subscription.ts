@@ -3,7 +3,7 @@ import type { Merchant, Mode } from "@/db/schema";
 import type { Database } from "@/db/client";
 import { systemNow } from "@/lib/clock";
 import { platformPlan, platformPlans } from "./plans";
-import { calendarMonth, liveVolumeInMonth } from "./volume-cap";
+import { calendarMonth, committedLiveVolume } from "./volume-cap";
 
 const timestamp = z.string().describe("ISO 8601 UTC");
 
@@ -63,9 +63,10 @@ export async function merchantPlan(db: Database, merchant: Merchant, mode: Mode,
     ? { id: p.code, name: p.name, price_monthly: p.priceMonthly, currency: "XOF" as const, monthly_live_cap: p.monthlyLiveCap as number | null, features: [...p.features] }
     : SANDBOX_ONLY;
   if (mode !== "live") return { ...plan, usage: null };
-  const used = await liveVolumeInMonth(db, merchant.id, now);
+  // What pending live payments reserve is not left either (lib/platform/volume-cap.ts).
+  const { collected, reserved } = await committedLiveVolume(db, merchant.id, now);
   const cap = plan.monthly_live_cap;
-  return { ...plan, usage: { month: calendarMonth(now).label, live_volume: used, remaining: cap === null ? null : Math.max(cap - used, 0) } };
+  return { ...plan, usage: { month: calendarMonth(now).label, live_volume: collected, remaining: cap === null ? null : Math.max(cap - collected - reserved, 0) } };
 }
 
 /** GET /v1/merchant/subscription: the platform subscription, judged on real time as the live gate does. */

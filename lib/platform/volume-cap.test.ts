@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { payments, type Merchant, type Mode, type PaymentStatus } from "@/db/schema";
@@ -5,7 +6,7 @@ import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { newLiveMerchant } from "@/tests/support/merchant";
-import { assertLiveVolumeAvailable, calendarMonth, liveVolumeInMonth } from "./volume-cap";
+import { assertLiveVolumeAvailable, calendarMonth, committedLiveVolume } from "./volume-cap";
 
 /** A real payments row, as payment creation and settlement leave it. */
 async function payment(merchant: Merchant, applicationId: string, p: { amount: number; status: PaymentStatus; mode?: Mode; createdAt: Date; settledAt?: Date | null }) {
@@ -75,11 +76,28 @@ describe("assertLiveVolumeAvailable", () => {
     expect(await codeOf(assertLiveVolumeAvailable(business.ctx("live"), 5_000_000))).toBe("OK");
   });
 
-  it("counts SUCCESS only: pending, failed, expired and cancelled payments do not count", async () => {
+  it("counts what can still be collected: failed, expired, cancelled and lapsed pending payments do not count", async () => {
     const { ctx, add } = await setup();
-    for (const status of ["PENDING", "FAILED", "EXPIRED", "CANCELLED"] as const) await add({ amount: 190_000, status, createdAt: new Date("2026-11-03T00:00:00Z") });
-    expect(await liveVolumeInMonth(db(), ctx("live").merchant.id, NOW)).toBe(0);
+    for (const status of ["FAILED", "EXPIRED", "CANCELLED"] as const) await add({ amount: 190_000, status, createdAt: new Date("2026-11-03T00:00:00Z") });
+    // PENDING past its expires_at and never pushed to the operator: it can no longer be paid.
+    await add({ amount: 190_000, status: "PENDING", createdAt: new Date("2026-11-03T00:00:00Z") });
+    expect(await committedLiveVolume(db(), ctx("live").merchant.id, NOW)).toEqual({ collected: 0, reserved: 0 });
     expect(await codeOf(assertLiveVolumeAvailable(ctx("live"), 200_000))).toBe("OK");
+  });
+
+  it("reserves the amount of a PENDING payment still open, whatever month it was created in", async () => {
+    const { ctx, add } = await setup();
+    await add({ amount: 60_000, status: "SUCCESS", createdAt: new Date("2026-11-02T00:00:00Z") });
+    // Created 5 minutes before NOW (open 10 more), and one from October pushed to the operator and not yet ended.
+    await add({ amount: 40_000, status: "PENDING", createdAt: new Date(NOW.getTime() - 5 * 60_000) });
+    await add({ amount: 1_000, status: "PENDING", createdAt: new Date("2026-10-31T23:59:00Z") });
+    await db().update(payments).set({ initiatedAt: new Date("2026-10-31T23:59:30Z") }).where(eq(payments.amount, 1_000));
+    expect(await committedLiveVolume(db(), ctx("live").merchant.id, NOW)).toEqual({ collected: 60_000, reserved: 41_000 });
+    expect((await committedLiveVolume(db(), ctx("live").merchant.id, NOW)).collected).toBe(60_000);
+    expect(await codeOf(assertLiveVolumeAvailable(ctx("live"), 99_000))).toBe("OK");
+    const err = await assertLiveVolumeAvailable(ctx("live"), 99_001).catch((e) => e);
+    expect(err.code).toBe("PLAN_MONTHLY_VOLUME_EXCEEDED");
+    expect(err.message).toContain("41000 FCFA in pending payments, 99000 FCFA left");
   });
 
   it("counts the calendar month of collection only: last month's successes do not count, nor next month's", async () => {
@@ -89,7 +107,7 @@ describe("assertLiveVolumeAvailable", () => {
     // Created in October, paid on 1 November: November's money.
     await add({ amount: 30_000, status: "SUCCESS", createdAt: new Date("2026-10-31T23:58:00Z"), settledAt: new Date("2026-11-01T00:01:00Z") });
     await add({ amount: 20_000, status: "SUCCESS", createdAt: new Date("2026-11-30T23:59:59Z") });
-    expect(await liveVolumeInMonth(db(), ctx("live").merchant.id, NOW)).toBe(50_000);
+    expect((await committedLiveVolume(db(), ctx("live").merchant.id, NOW)).collected).toBe(50_000);
     expect(await codeOf(assertLiveVolumeAvailable(ctx("live"), 150_000))).toBe("OK");
     expect(await codeOf(assertLiveVolumeAvailable(ctx("live"), 150_001))).toBe("PLAN_MONTHLY_VOLUME_EXCEEDED");
     // A new month starts from zero.
@@ -99,7 +117,7 @@ describe("assertLiveVolumeAvailable", () => {
   it("never gates test keys, and test-mode payments never count toward the cap", async () => {
     const { ctx, add } = await setup();
     await add({ amount: 5_000_000, status: "SUCCESS", mode: "test", createdAt: new Date("2026-11-05T00:00:00Z") });
-    expect(await liveVolumeInMonth(db(), ctx("live").merchant.id, NOW)).toBe(0);
+    expect((await committedLiveVolume(db(), ctx("live").merchant.id, NOW)).collected).toBe(0);
     expect(await codeOf(assertLiveVolumeAvailable(ctx("test"), 5_000_000))).toBe("OK");
     await add({ amount: 200_000, status: "SUCCESS", createdAt: new Date("2026-11-05T00:00:00Z") });
     expect(await codeOf(assertLiveVolumeAvailable(ctx("test"), 5_000_000))).toBe("OK");

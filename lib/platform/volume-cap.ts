@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { rowsOf } from "@/db/rows";
 import { payments } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
@@ -20,29 +21,45 @@ export const collectedWithin = (start: Date, end: Date) =>
   sql`${collectedAt} >= ${start.toISOString()}::timestamptz and ${collectedAt} < ${end.toISOString()}::timestamptz`;
 
 /**
- * The merchant's successful live volume in the calendar month of `at`: the sum of live payments
- * with status SUCCESS whose money was collected (settled) in that month. Pending payments do not
- * count (see assertLiveVolumeAvailable); test-mode payments never count.
+ * What the month of `at` has committed against the cap: `collected`, the live payments settled
+ * SUCCESS in that month (GET /v1/merchant/plan's live_volume; test-mode payments never count), and `reserved`, the live payments that can still succeed — PENDING and
+ * either still open (expires_at after `at`) or already pushed to the operator, whose SUCCESS is
+ * accepted until the expiry sweep ends the payment. One statement, each half read through
+ * payments_status_list_idx (merchant, mode, status, created_at).
  */
-export async function liveVolumeInMonth(db: Database, merchantId: string, at: Date): Promise<number> {
+export async function committedLiveVolume(db: Database, merchantId: string, at: Date): Promise<{ collected: number; reserved: number }> {
   const { start, end } = calendarMonth(at);
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, "live"), eq(payments.status, "SUCCESS"), collectedWithin(start, end)));
-  return Number(row?.total ?? 0);
+  const live = and(eq(payments.merchantId, merchantId), eq(payments.mode, "live"));
+  const [row] = rowsOf<{ collected: string | number; reserved: string | number }>(
+    await db.execute(sql`select
+      (select coalesce(sum(${payments.amount}), 0) from ${payments}
+        where ${live} and ${payments.status} = 'SUCCESS' and ${payments.createdAt} < ${end.toISOString()}::timestamptz and ${collectedWithin(start, end)}) as collected,
+      (select coalesce(sum(${payments.amount}), 0) from ${payments}
+        where ${live} and ${payments.status} = 'PENDING' and (${payments.expiresAt} > ${at.toISOString()}::timestamptz or ${payments.initiatedAt} is not null)) as reserved`),
+  );
+  return { collected: Number(row?.collected ?? 0), reserved: Number(row?.reserved ?? 0) };
+}
+
+/**
+ * Serialises every live payment creation of one merchant, across all app instances, until the
+ * caller's transaction ends: the cap check and the insert it allows happen as one step.
+ */
+export async function lockLiveVolume(db: Database, merchantId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`live_cap:${merchantId}`}, 0))`);
 }
 
 /**
  * The live gate of the plan's monthly cap (contract, Authentication 4): a live payment of
- * `amount` is refused with 403 PLAN_MONTHLY_VOLUME_EXCEEDED when this calendar month's
- * successful live volume + amount would exceed the plan's cap. Reaching the cap exactly is
- * allowed. Test keys are never gated; plans without a cap (Business) are never gated.
+ * `amount` is refused with 403 PLAN_MONTHLY_VOLUME_EXCEEDED when this calendar month's committed
+ * live volume (collected + reserved, committedLiveVolume) + amount would exceed the plan's cap.
+ * Reaching the cap exactly is allowed. Test keys are never gated; plans without a cap (Business)
+ * are never gated.
  *
- * Only SUCCESS payments count, not PENDING ones: a pending payment may never be paid (abandoned
- * checkouts would otherwise block a merchant's sales until they expire). The consequence,
- * accepted: payments created while others are pending can all succeed, so a month can end over
- * the cap by at most the amounts that were pending when the last ones were created.
+ * A payment that can still succeed reserves its amount from creation, so payments created while
+ * others are pending can never take the month over the cap; failure, expiry or cancellation ends
+ * the payment's PENDING state and so releases its amount. Called inside the transaction that
+ * inserts the payment (insertPayment), it holds the merchant's live_cap lock to that
+ * transaction's end, so concurrent creations are judged one after the other.
  */
 export async function assertLiveVolumeAvailable(ctx: DomainContext, amount: number): Promise<void> {
   const refusal = await liveVolumeRefusal(ctx, amount);
@@ -57,11 +74,12 @@ export async function liveVolumeRefusal(ctx: DomainContext, amount: number): Pro
     // No plan at all cannot reach here with a live key (PAID_SUBSCRIPTION_REQUIRED); Business has no cap.
     return ctx.merchant.platformPlan === "none" ? new ApiError("PAID_SUBSCRIPTION_REQUIRED") : null;
   }
-  const used = await liveVolumeInMonth(ctx.db, ctx.merchant.id, ctx.now);
-  if (used + amount <= cap) return null;
-  const left = Math.max(cap - used, 0);
+  await lockLiveVolume(ctx.db, ctx.merchant.id);
+  const { collected, reserved } = await committedLiveVolume(ctx.db, ctx.merchant.id, ctx.now);
+  if (collected + reserved + amount <= cap) return null;
+  const left = Math.max(cap - collected - reserved, 0);
   return new ApiError(
     "PLAN_MONTHLY_VOLUME_EXCEEDED",
-    `This payment would take this month's live volume over your plan's cap of ${cap} FCFA (${used} FCFA collected, ${left} FCFA left). Upgrade your platform plan or wait for next month.`,
+    `This payment would take this month's live volume over your plan's cap of ${cap} FCFA (${collected} FCFA collected, ${reserved} FCFA in pending payments, ${left} FCFA left). Upgrade your platform plan, wait for pending payments to end, or wait for next month.`,
   );
 }

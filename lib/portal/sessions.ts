@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/db/client";
 import { applications, billingCharges, billingPlans, customers, merchants, payments, portalSessions, subscriptions, type Customer, type Merchant, type PortalSession } from "@/db/schema";
 import { upsertCustomer } from "@/lib/billing/customers";
 import { currentCharge, insertPeriodPayment, pendingPaymentOf, recordAttempt } from "@/lib/billing/collect";
-import { assertLiveVolumeAvailable } from "@/lib/platform/volume-cap";
 import type { CreatePortalSessionBody } from "@/lib/billing/schemas";
 import { cancelLockedSubscription } from "@/lib/billing/subscriptions";
 import { merchantNow } from "@/lib/clock";
 import { publicBaseUrl } from "@/lib/config";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
+import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
 import { newId, randomString } from "@/lib/ids";
 import { checkoutUrl } from "@/lib/payments/serialize";
 
@@ -22,13 +22,12 @@ const TOKEN_LENGTH = 43;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 export const portalUrl = (token: string) => `${publicBaseUrl()}/portal/${token}`;
 
+/** return_url under the redirect URL rule (lib/http/redirect-url.ts), as every redirect: HTTPS, never ours, normalised. */
 function checkReturnUrl(value: string | undefined): string | null {
   if (value === undefined) return null;
-  try {
-    const u = new URL(value);
-    if (u.protocol === "https:" || u.protocol === "http:") return u.toString();
-  } catch {}
-  throw new ApiError("INVALID_RETURN_URL", "return_url must be a valid http(s) URL (the page the portal's back link opens).", { param: "return_url" });
+  const result = normalizeRedirectUrl(value);
+  if (result.ok) return result.url;
+  throw new ApiError("INVALID_RETURN_URL", `return_url (the portal's back link) must be an HTTPS URL outside the service's own domains: this one ${result.reason}.`, { param: "return_url" });
 }
 
 /** POST /v1/portal/sessions: a 24-hour link (on the merchant's clock) to this customer's portal. */
@@ -184,7 +183,7 @@ export async function payOverdueFromPortal(db: Database, token: string, subscrip
     const [application] = await tx.select().from(applications).where(eq(applications.id, sub.applicationId));
     const charge = await currentCharge(tx, sub, plan.amount, open.now);
     const ctx: DomainContext = { db: tx, merchant: open.merchant, application, mode: sub.mode, now: open.now, source: "public" };
-    await assertLiveVolumeAvailable(ctx, charge.amount);
+    // A live period payment meets the plan's monthly cap in insertPayment (403 PLAN_MONTHLY_VOLUME_EXCEEDED).
     const payment = await insertPeriodPayment(ctx, sub, charge, portalUrl(token));
     await recordAttempt(tx, sub, charge, payment, "portal", open.now);
     return checkoutUrl(payment.id);
@@ -196,7 +195,14 @@ const profileSchema = z.object({
   email: z.union([z.literal(""), z.email().max(254)]).nullable().transform((v) => v || null),
 });
 
-/** The customer corrects their name and e-mail (empty clears). */
+/**
+ * The portal's profile form. The portal is a public page (whoever holds the link the merchant
+ * sent), so it follows the rule of every public entry point (README, "What public pages may
+ * write"): the customer may fill in a detail nobody has recorded yet — a name or an e-mail the
+ * merchant's customer record lacks — and never changes or clears one already recorded; that is
+ * the merchant's record, changed through the merchant's own calls. The fill is a compare-and-set
+ * in SQL (`coalesce`), so a value the merchant records meanwhile wins. Empty fields change nothing.
+ */
 export async function updatePortalProfile(db: Database, token: string, input: { name: string | null; email: string | null }) {
   const parsed = profileSchema.safeParse({ name: input.name, email: input.email?.trim() ?? null });
   if (!parsed.success) {
@@ -204,5 +210,10 @@ export async function updatePortalProfile(db: Database, token: string, input: { 
     throw field === "email" ? new ApiError("INVALID_EMAIL", undefined, { param: "email" }) : new ApiError("INVALID_FIELD", "The name is at most 100 characters.", { param: "name" });
   }
   const open = await openSession(db, token);
-  await db.update(customers).set({ name: parsed.data.name, email: parsed.data.email, updatedAt: open.now }).where(eq(customers.id, open.customer.id));
+  const { name, email } = parsed.data;
+  if (name === null && email === null) return;
+  await db
+    .update(customers)
+    .set({ name: sql`coalesce(${customers.name}, ${name}::text)`, email: sql`coalesce(${customers.email}, ${email}::text)`, updatedAt: open.now })
+    .where(and(eq(customers.id, open.customer.id), or(name !== null ? isNull(customers.name) : undefined, email !== null ? isNull(customers.email) : undefined)));
 }

@@ -5,8 +5,6 @@ export const SECURE_ORDER_LIMITS = {
   amountMax: 10_000_000,
   descriptionMin: 2,
   descriptionMax: 200,
-  phoneDigitsMin: 8,
-  phoneDigitsMax: 15,
   customerNameMax: 100,
   clientReferenceMax: 64,
   cancelReasonMax: 300,

@@ -6,7 +6,7 @@ import { paymentFee } from "@/lib/payments/fees";
 import { assertLiveVolumeAvailable } from "@/lib/platform/volume-cap";
 import { newOrderReference, newPageToken } from "./code";
 import { MAX_CODE_ATTEMPTS, payWindowHours, SECURE_ORDER_LIMITS } from "./config";
-import { normalizeOrderPhone, type CreateSecureOrderBody } from "./schemas";
+import type { CreateSecureOrderBody } from "./schemas";
 import { secureOrderResource } from "./serialize";
 
 /**
@@ -38,7 +38,8 @@ export async function createSecureOrder(ctx: DomainContext, body: CreateSecureOr
         feeTotal: paymentFee(body.amount),
         amountMerchantNet: null,
         description: body.description,
-        customerPhone: normalizeOrderPhone(body.customer_phone),
+        // E.164 already (lib/phone, in the schema).
+        customerPhone: body.customer_phone,
         customerName: body.customer_name ?? null,
         clientReference: body.client_reference ?? null,
         deliveryWindowHours: body.delivery_deadline_hours ?? SECURE_ORDER_LIMITS.deliveryHoursDefault,

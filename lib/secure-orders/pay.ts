@@ -7,7 +7,6 @@ import { insertPayment } from "@/lib/payments/create";
 import { expireIfDue } from "@/lib/payments/expire";
 import { initiatePayment } from "@/lib/payments/initiate";
 import { settlePayment } from "@/lib/payments/settle";
-import { assertLiveVolumeAvailable } from "@/lib/platform/volume-cap";
 import { currentPayment, loadOrder, lockOrder, notFound, updateOrder, type OrderLocator } from "./store";
 import { applyDueTransitions } from "./transitions";
 
@@ -46,7 +45,7 @@ export async function startOrderPayment(db: Database, locator: OrderLocator, sou
       if (current?.status === "SUCCESS") return null;
       const [application] = await tx.select().from(applications).where(eq(applications.id, order.applicationId));
       const ctx = { db: tx, merchant, application, mode: order.mode, now, source };
-      await assertLiveVolumeAvailable(ctx, order.amount);
+      // A live payment meets the plan's monthly cap here (insertPayment), under the merchant's live_cap lock.
       const payment = await insertPayment(
         ctx,
         {

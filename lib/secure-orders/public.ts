@@ -3,8 +3,9 @@ import type { PaymentStatus, SecureOrderStatus } from "@/db/schema";
 import { ApiError, isApiError, type ErrorCode } from "@/lib/http/errors";
 import { hitRateLimits } from "@/lib/http/rate-limit";
 import { maskPhone } from "@/lib/log";
-import { normalizeCustomerPhone } from "@/lib/payments/checkout";
 import { expireIfDue } from "@/lib/payments/expire";
+import { samePhone } from "@/lib/phone/parse";
+import { requirePhone } from "@/lib/phone/schema";
 import { decryptDeliveryCode } from "./code";
 import { confirmDelivery } from "./confirm";
 import { openDispute } from "./dispute";
@@ -104,14 +105,17 @@ async function guarded(db: Database, clientIp: string, action: () => Promise<unk
   }
 }
 
-/** The buyer confirms their number and the payment is pushed to their phone (or resumed). */
+/**
+ * The buyer confirms their number and the payment is pushed to their phone (or resumed). The
+ * number is read by lib/phone, so 76 55 44 33, 76554433, +223 76 55 44 33 and 0022376554433
+ * all match an order stored as +22376554433.
+ */
 export function buyerPay(db: Database, clientIp: string, token: string, phone: string): Promise<ActionResult> {
   return guarded(db, clientIp, async () => {
     const loaded = await loadOrder(db, { by: "buyer", token });
     if (!loaded) throw new ApiError("NOT_FOUND");
-    const normalized = normalizeCustomerPhone(phone);
-    if (!normalized) throw new ApiError("INVALID_PHONE", undefined, { param: "customer_phone" });
-    if (normalized !== loaded.order.customerPhone) throw new ApiError("PHONE_MISMATCH", undefined, { param: "customer_phone" });
+    const typed = requirePhone(phone, { field: "customer_phone", missing: "INVALID_PHONE" });
+    if (!samePhone(typed, loaded.order.customerPhone)) throw new ApiError("PHONE_MISMATCH", undefined, { param: "customer_phone" });
     await startOrderPayment(db, { by: "buyer", token }, "public");
   });
 }

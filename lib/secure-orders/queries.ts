@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { secureOrders } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
+import { phoneSearchDigits } from "@/lib/phone/parse";
 import { runSecureOrderDeadlines } from "./deadlines";
 import type { listSecureOrdersQuerySchema } from "./schemas";
 import { secureOrderResource } from "./serialize";
@@ -26,7 +27,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * GET /v1/secure-orders: newest first; `status` filters, `search` is a case-insensitive
- * substring of reference, description, client_reference or customer_phone. Due deadlines of
+ * substring of reference, description, client_reference or customer_phone (a phone as typed:
+ * "76 55 44 33" finds +22376554433, lib/phone). Due deadlines of
  * the merchant's orders are applied first, so no listed order is stale.
  */
 export async function listSecureOrders(ctx: DomainContext, query: z.output<typeof listSecureOrdersQuerySchema>) {
@@ -40,7 +42,8 @@ export async function listSecureOrders(ctx: DomainContext, query: z.output<typeo
         ilike(secureOrders.reference, pattern),
         ilike(secureOrders.description, pattern),
         ilike(secureOrders.clientReference, pattern),
-        ilike(secureOrders.customerPhone, pattern),
+        // A number in any accepted form (76 55 44 33, +223…, 00223…) or a part of one, by its digits.
+        ilike(secureOrders.customerPhone, `%${escapeLike(phoneSearchDigits(query.search) ?? query.search)}%`),
       )!,
     );
   }

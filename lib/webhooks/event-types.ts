@@ -7,6 +7,11 @@ export const eventCatalogue = [
   { type: "payment.success", description: "A payment succeeded: the customer paid and the amount, less fees, is in the merchant's available balance." },
   { type: "payment.failed", description: "A payment failed: the operator refused or the customer declined. No money moved." },
   { type: "payment.expired", description: "A payment expired unpaid: its expires_at passed (expiry delay, POST /v1/payments/{id}/expire, or reconciliation)." },
+  {
+    type: "payment.late_success",
+    description:
+      "The operator collected a payment after it had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment keeps its status; data.object.late_collection (status OPEN) says what was collected, held by the service until its staff credit your balance or refund the customer.",
+  },
   { type: "webhook.test", description: "A test event sent by POST /v1/webhooks/test to check an endpoint and its signature verification." },
   { type: "secure_order.paid", description: "The buyer paid a secure order; the funds are held in escrow until the delivery code is confirmed (status PAID_HELD)." },
   { type: "secure_order.released", description: "The delivery code was confirmed; the held funds were released to the merchant's balance (status RELEASED)." },

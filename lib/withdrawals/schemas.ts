@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import { input } from "@/lib/http/validation";
+import { PHONE_INPUT_MAX_LENGTH } from "@/lib/phone/parse";
+import { DESCRIBE_LENIENT, requirePhone } from "@/lib/phone/schema";
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from "./fees";
 
 export const WITHDRAWAL_STATUSES = ["PENDING", "APPROVED", "COMPLETED", "REJECTED", "CANCELLED"] as const;
-export const PHONE_NUMBER_MAX = 32;
+/** The contract's limit on phone_number as sent (separators included); lib/phone applies it. */
+export const PHONE_NUMBER_MAX = PHONE_INPUT_MAX_LENGTH;
 export const NOTES_MAX = 500;
 const OPERATOR = "OPERATOR_MONEY" as const;
 
@@ -32,17 +35,12 @@ function checkWithdrawalBody(raw: unknown): unknown {
   if (b.provider !== OPERATOR) {
     throw new ApiError("INVALID_PROVIDER", b.provider === undefined ? 'provider is required and must be "OPERATOR_MONEY".' : 'provider must be "OPERATOR_MONEY", the only operator.', { param: "provider" });
   }
-  const phone = b.phone_number;
-  if (phone === undefined || phone === null || (typeof phone === "string" && phone.trim() === "")) {
-    throw new ApiError("INVALID_PHONE", "phone_number is required: the mobile-money number that receives the withdrawal.", { param: "phone_number" });
-  }
-  if (typeof phone !== "string" || phone.length > PHONE_NUMBER_MAX || !/^\+?[0-9][0-9 .()-]*$/.test(phone.trim()) || phone.replace(/\D/g, "").length < 8) {
-    throw new ApiError("INVALID_PHONE", `phone_number must be a phone number of at most ${PHONE_NUMBER_MAX} characters (digits, with an optional leading + and spaces), e.g. +22370000001.`, { param: "phone_number" });
-  }
+  // The mobile-money number that receives the withdrawal, as typed (at most 32 characters): lib/phone's rule, stored in E.164.
+  const phone = requirePhone(b.phone_number, { field: "phone_number", missing: "INVALID_PHONE" });
   if (b.quoted_fee !== undefined && b.quoted_fee !== null && (!isInt(b.quoted_fee) || b.quoted_fee < 0)) throw new ApiError("INVALID_QUOTED_FEE", undefined, { param: "quoted_fee" });
   if (b.notes !== undefined && b.notes !== null && (typeof b.notes !== "string" || b.notes.length > NOTES_MAX)) throw new ApiError("INVALID_NOTES", undefined, { param: "notes" });
   if (b.currency !== undefined && b.currency !== "XOF") throw new ApiError("INVALID_CURRENCY", undefined, { param: "currency" });
-  return { ...b, phone_number: phone.trim(), quoted_fee: b.quoted_fee ?? undefined, notes: b.notes ?? undefined };
+  return { ...b, phone_number: phone, quoted_fee: b.quoted_fee ?? undefined, notes: b.notes ?? undefined };
 }
 
 export const createWithdrawalSchema = z.preprocess(
@@ -50,7 +48,7 @@ export const createWithdrawalSchema = z.preprocess(
   z.object({
     amount: z.number().int().min(WITHDRAWAL_MIN).max(WITHDRAWAL_MAX).describe("FCFA, fee included (net_amount = amount − fee)"),
     provider: z.literal(OPERATOR),
-    phone_number: z.string().min(1).max(PHONE_NUMBER_MAX).describe("destination mobile-money number"),
+    phone_number: z.string().min(1).max(PHONE_NUMBER_MAX).describe(`destination mobile-money number, at most ${PHONE_NUMBER_MAX} characters. ${DESCRIBE_LENIENT}`),
     quoted_fee: z.number().int().min(0).optional().describe("the fee shown by GET /v1/withdrawals/quote; 409 FEE_CHANGED if it differs"),
     notes: z.string().max(NOTES_MAX).optional(),
     currency: z.literal("XOF").optional(),

@@ -9,6 +9,7 @@ import { expireDuePayments } from "@/lib/payments/expire";
 import { collectionActivity } from "@/lib/payments/activity";
 import { dashboardPayments } from "@/lib/payments/dashboard";
 import { listPayments, paymentHistory, searchPayments } from "@/lib/payments/list";
+import { committedLiveVolume } from "@/lib/platform/volume-cap";
 import { newMerchant } from "@/tests/support/merchant";
 
 /**
@@ -110,6 +111,7 @@ describe("indexes behind lists, searches and sweeps", () => {
     ["expiry sweep", () => expireDuePayments(db(), {})],
     ["dashboard payments table", () => dashboardPayments(ctx, { page: 1, limit: 20, status: "SUCCESS" })],
     ["dashboard home activity", () => collectionActivity(ctx)],
+    ["live cap: collected and reserved volume", () => committedLiveVolume(db(), ctx.merchant.id, new Date())],
   ])("%s scans no big table sequentially", async (_name, run) => {
     const queries = await capture(run);
     expect(queries.length).toBeGreaterThan(0);

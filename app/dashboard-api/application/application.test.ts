@@ -79,7 +79,7 @@ describe("home and webhook statistics handlers", () => {
     const res = await call(home.GET, "GET", "/dashboard-api/home", { headers: a.as() });
     expect(res.status).toBe(200);
     expect(res.body.data.activity.days).toHaveLength(30);
-    expect(res.body.data.activity.totals).toEqual({ collected: 0, succeeded: 0, finished: 0, total: 0, success_rate: null });
+    expect(res.body.data.activity.totals).toEqual({ collected: 0, refunded: 0, succeeded: 0, finished: 0, total: 0, success_rate: null });
     expect(res.body.data.recent).toEqual([]);
   });
 

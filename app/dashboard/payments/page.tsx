@@ -131,6 +131,12 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
                   <td className="py-2 pr-3 whitespace-nowrap">{formatXof(p.amount)}</td>
                   <td className="py-2 pr-3">
                     <Badge tone={PAYMENT_TONE[p.status]}>{t.statuses[p.status]}</Badge>
+                    {p.refunded ? (
+                      <>
+                        {" "}
+                        <Badge tone="neutral">{t.money.refundedBadge}</Badge>
+                      </>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-3">{p.customer_name ? `${p.customer_name} · ` : ""}{p.customer_phone}</td>
                   <td className="py-2">{p.client_reference ?? "—"}</td>

@@ -110,17 +110,52 @@ describe("POST /v1/payments/{id}/confirm (public)", () => {
 });
 
 describe("POST /v1/payments/{id}/cancel (public)", () => {
-  it("cancels a PENDING payment without an event or money movement; again answers it cancelled", async () => {
+  // Cancel is for before the push only (issue 13): once the request is on the customer's phone, a
+  // cancel could be followed by the customer approving it, money taken for a CANCELLED payment.
+  it("cancels a PENDING payment not yet pushed, without an event or money movement; again answers it cancelled", async () => {
     const { m, id } = await createVia();
-    await confirmAs(id, "+22370000009");
     const res = await cancelAs(id);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id, status: "CANCELLED", status_reason: expect.stringMatching(/customer/) });
+    expect(res.body.data).toMatchObject({ id, status: "CANCELLED", status_reason: expect.stringMatching(/customer/), initiated_at: null });
     expect((await cancelAs(id)).body.data.status).toBe("CANCELLED");
     expect(await eventsOf(id)).toEqual([]);
     expect(await accountBalances(db(), m.merchant.id, "test")).toEqual({});
-    // A late outcome cannot revive it.
+    // A late outcome cannot revive it, and a confirm after the cancel pushes nothing.
     await expect(settlePayment(db(), id, { status: "SUCCESS" })).rejects.toMatchObject({ code: "PAYMENT_FINALIZED" });
+    expect((await confirmAs(id, "+22370000009")).body.data.status).toBe("CANCELLED");
+    expect((await rowOf(id)).initiatedAt).toBeNull();
+  });
+
+  it("refuses once the push was sent (409 PAYMENT_ALREADY_INITIATED) and changes nothing: the operator's answer still ends it", async () => {
+    const { m, id } = await createVia();
+    await confirmAs(id, "+22370000009");
+    const before = await rowOf(id);
+    expect(before.initiatedAt).not.toBeNull();
+    const res = await cancelAs(id);
+    expect([res.status, res.body.success, res.body.error.code]).toEqual([409, false, "PAYMENT_ALREADY_INITIATED"]);
+    expect(res.body.error.message).toMatch(/customer's phone/);
+    expect(res.body.error.message).toContain(before.expiresAt.toISOString());
+    expect(await rowOf(id)).toEqual(before);
+    expect(await eventsOf(id)).toEqual([]);
+    // The customer approves on the phone: the payment succeeds as usual.
+    await settlePayment(db(), id, { status: "SUCCESS" });
+    expect((await rowOf(id)).status).toBe("SUCCESS");
+    expect(await accountBalances(db(), m.merchant.id, "test")).toMatchObject({ merchant_available: 4_900 });
+    expect((await cancelAs(id)).body.error.code).toBe("PAYMENT_FINALIZED");
+  });
+
+  it("a confirm racing a cancel never leaves a CANCELLED payment whose request went to the phone", async () => {
+    for (let i = 0; i < 4; i++) {
+      const { id } = await createVia();
+      const [confirmed, cancelled] = await Promise.all([confirmAs(id, "+22370000009"), cancelAs(id)]);
+      const row = await rowOf(id);
+      if (row.status === "CANCELLED") {
+        expect([row.initiatedAt, row.operatorSessionId, cancelled.status]).toEqual([null, null, 200]);
+        expect(confirmed.body.data.status).toBe("CANCELLED");
+      } else {
+        expect([row.status, row.initiatedAt !== null, cancelled.status, cancelled.body.error.code]).toEqual(["PENDING", true, 409, "PAYMENT_ALREADY_INITIATED"]);
+      }
+    }
   });
 
   it("refuses a finalized payment and an unknown one", async () => {

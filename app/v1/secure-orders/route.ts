@@ -22,7 +22,7 @@ export const POST = route(
         "`X-Idempotency-Key` is recommended: a replay returns the same order; the same key with a different `amount`, `customer_phone` or `description` is 409 `IDEMPOTENCY_CONFLICT`.",
         "`pay_before` = creation + 24 hours (unpaid orders are then CANCELLED); `delivery_deadline` = payment time + `delivery_deadline_hours` (then the buyer is refunded automatically).",
         "`fee_total` follows the payment fee schedule (2 %, at least 25 FCFA) and is taken from the escrow at release: the buyer pays `amount_charged` = `amount`, the merchant receives `amount_merchant_net` = `amount` − `fee_total`.",
-        "`customer_phone` accepts 8 to 15 digits with an optional leading `+` and is returned with the `+`.",
+        "`customer_phone` accepts 8 to 15 digits with an optional leading `+` (or `00`); 8 digits alone are a Mali number (`76 55 44 33` → `+22376554433`); spaces, dots and dashes are ignored. It is stored and returned in E.164.",
         "With a live key the plan's monthly live volume cap applies to the order's amount (403 `PLAN_MONTHLY_VOLUME_EXCEEDED`), at creation and again when the buyer pays.",
       ].join("\n\n"),
       tags: ["Secure orders"],

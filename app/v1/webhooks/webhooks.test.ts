@@ -51,7 +51,7 @@ describe("GET /v1/webhook-event-types", () => {
     expect(res.status).toBe(200);
     const types = res.body.data.map((e: { type: string }) => e.type);
     expect(types).toEqual([
-      "payment.success", "payment.failed", "payment.expired", "webhook.test",
+      "payment.success", "payment.failed", "payment.expired", "payment.late_success", "webhook.test",
       "secure_order.paid", "secure_order.released", "secure_order.refunded", "secure_order.disputed", "secure_order.cancelled",
       "subscription.created", "subscription.renewed", "subscription.payment_failed", "subscription.cancelled",
       "withdrawal.requested", "withdrawal.approved", "withdrawal.completed", "withdrawal.rejected", "withdrawal.cancelled",

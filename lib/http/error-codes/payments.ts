@@ -15,7 +15,13 @@ export const paymentCodes = defineCodes({
   DUPLICATE_PAYMENT: { status: 409, message: "A payment was already created with this X-Idempotency-Key for a different request. Use a new key." },
   PAYMENT_NOT_EXPIRED: { status: 409, message: "This payment's expires_at has not passed yet; it cannot be expired now." },
   PAYMENT_FINALIZED: { status: 409, message: "This payment is already in a terminal state and cannot change." },
+  PAYMENT_ALREADY_INITIATED: {
+    status: 409,
+    message:
+      "The payment request is already on the customer's phone; it can no longer be cancelled. The payment ends when the operator answers (the customer approves or declines it) or at expires_at.",
+  },
   PAYMENT_NOT_SIMULATED: { status: 409, message: "Only payments handled by the simulator (test mode) can be settled with this route." },
+  LATE_COLLECTION_RESOLVED: { status: 409, message: "This late collection was already credited to the merchant or refunded to the customer; only an OPEN one can be resolved." },
   // Shared with other lists (same wording everywhere, whichever area's row the catalogue keeps).
   INVALID_PAGINATION: { status: 400, message: "page must be an integer ≥ 1 and limit an integer between 1 and 100." },
   INVALID_OFFSET: { status: 400, message: "offset must be an integer from 0 to 1,000,000." },

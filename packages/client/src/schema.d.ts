@@ -123,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a customer to a plan
-         * @description Body: plan_id, customer_phone (8 to 15 digits, optional +; 8 bare digits are a Malian number), start_date (ISO 8601, default now; at most a day back, a year ahead), optional customer_name, customer_email, metadata. Created ACTIVE with next_billing_date = start date; each period is collected on its date by a push to the customer's phone. Emits subscription.created.
+         * @description Body: plan_id, customer_phone (8 to 15 digits, optional +; 8 digits alone are a Mali number, spaces, dots and dashes are ignored, stored in E.164), start_date (ISO 8601, default now; at most a day back, a year ahead), optional customer_name, customer_email, metadata. Created ACTIVE with next_billing_date = start date; each period is collected on its date by a push to the customer's phone. Emits subscription.created.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
@@ -673,7 +673,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a payment as the customer (hosted checkout)
-         * @description Public; the hosted checkout's “Annuler le paiement”. PENDING → CANCELLED; no event is emitted (there is no payment.cancelled). Cancelling again answers the cancelled payment; another terminal state is 409 PAYMENT_FINALIZED. 20 per minute per IP.
+         * @description Public; the hosted checkout's “Annuler le paiement”. PENDING → CANCELLED, only before the collection was pushed to the customer's phone; no event is emitted (there is no payment.cancelled). Once it was pushed (`initiated_at` set, by POST …/confirm), the request is on the customer's phone and they could still approve it: 409 PAYMENT_ALREADY_INITIATED, nothing changes, and the payment ends when the operator answers or at `expires_at`. Cancelling again answers the cancelled payment; another terminal state is 409 PAYMENT_FINALIZED. 20 per minute per IP.
          *
          *     **Auth**: none (public).
          *
@@ -863,7 +863,7 @@ export interface paths {
         };
         /**
          * Recommended provider
-         * @description Always the operator (`OPERATOR_MONEY`). Optional `phone` (+ and 8–15 digits) only shapes the explanation.
+         * @description Always the operator (`OPERATOR_MONEY`). Optional `phone` (any form the service reads: `76 55 44 33`, `+223 76 55 44 33`, `0022376554433`; an unencoded `+` arriving as a space is fine) only shapes the explanation.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
@@ -973,7 +973,7 @@ export interface paths {
         put?: never;
         /**
          * Create a customer-portal session
-         * @description Body: customer_phone (required, 8 to 15 digits, optional +), customer_name, customer_email (valid e-mail), return_url (valid http(s) URL, the portal's back link). Finds or creates the customer and answers a single-purpose, unguessable `url` valid 24 hours (the sandbox clock applies in test mode). There the customer sees their subscriptions and payments with you, cancels, pays an overdue period and corrects their name and e-mail.
+         * @description Body: customer_phone (required, 8 to 15 digits, optional +; 8 digits alone are a Mali number, spaces, dots and dashes are ignored, stored in E.164), customer_name, customer_email (valid e-mail), return_url (valid http(s) URL, the portal's back link). Finds or creates the customer and answers a single-purpose, unguessable `url` valid 24 hours (the sandbox clock applies in test mode). There the customer sees their subscriptions and payments with you, cancels, pays an overdue period and corrects their name and e-mail.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
@@ -1259,7 +1259,7 @@ export interface paths {
          *
          *     `fee_total` follows the payment fee schedule (2 %, at least 25 FCFA) and is taken from the escrow at release: the buyer pays `amount_charged` = `amount`, the merchant receives `amount_merchant_net` = `amount` − `fee_total`.
          *
-         *     `customer_phone` accepts 8 to 15 digits with an optional leading `+` and is returned with the `+`.
+         *     `customer_phone` accepts 8 to 15 digits with an optional leading `+` (or `00`); 8 digits alone are a Mali number (`76 55 44 33` → `+22376554433`); spaces, dots and dashes are ignored. It is stored and returned in E.164.
          *
          *     With a live key the plan's monthly live volume cap applies to the order's amount (403 `PLAN_MONTHLY_VOLUME_EXCEEDED`), at creation and again when the buyer pays.
          *
@@ -1813,7 +1813,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_NOT_SIMULATED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG";
+                code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_NOT_SIMULATED" | "LATE_COLLECTION_RESOLVED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG";
                 /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                 message: string;
                 /** @description The request field at fault, for validation errors. */
@@ -3336,6 +3336,7 @@ export interface operations {
     getBillingSubscriptions: {
         parameters: {
             query?: {
+                /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                 customer_phone?: string;
                 limit?: number;
                 page?: number;
@@ -3589,6 +3590,7 @@ export interface operations {
                     /** Format: email */
                     customer_email?: string;
                     customer_name?: string;
+                    /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
                     metadata?: {
                         [key: string]: unknown;
@@ -4383,12 +4385,13 @@ export interface operations {
                     /** Format: email */
                     customer_email?: string;
                     customer_name?: string;
+                    /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
                     metadata?: {
                         [key: string]: unknown;
                     };
                     plan_id: string;
-                    /** @description HTTPS page the customer returns to after paying the first period (the link's success_redirect_url). */
+                    /** @description HTTPS page the customer returns to after paying the first period (the link's success_redirect_url); outside the service's own domains. */
                     redirect_url?: string;
                     /** @description ISO 8601; default now. The first period starts (and is billed) then. */
                     start_date?: string;
@@ -6490,6 +6493,24 @@ export interface operations {
                                     quantity: number;
                                     unit_price: number;
                                 }[] | null;
+                                /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                                late_collection: {
+                                    /** @description XOF the operator collected (the payment's amount) */
+                                    amount: number;
+                                    /** @description when the operator's SUCCESS arrived */
+                                    created_at: string;
+                                    /** @description prefix lc_ */
+                                    id: string;
+                                    /** @description the operator's reference of the collection */
+                                    provider_ref: string | null;
+                                    /** @description when it was credited or refunded; null while OPEN */
+                                    resolved_at: string | null;
+                                    /**
+                                     * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                     * @enum {string}
+                                     */
+                                    status: "OPEN" | "CREDITED" | "REFUNDED";
+                                } | null;
                                 livemode: boolean;
                                 metadata: {
                                     [key: string]: unknown;
@@ -6828,6 +6849,7 @@ export interface operations {
                     /** Format: email */
                     customer_email?: string;
                     customer_name?: string;
+                    /** @description International format with a leading +: the country code and number, 8 to 15 digits (e.g. +22376554433). Spaces, dots and dashes are ignored; stored and returned in E.164. */
                     customer_phone: string;
                     description?: string;
                     items?: unknown;
@@ -8729,7 +8751,7 @@ export interface operations {
                     /** @description Required for OPEN links (within the link's bounds); for FIXED links, omit it or send the link's price. */
                     amount?: number;
                     customer_name?: string;
-                    /** @description The payer's mobile money number: +22370000001, or as typed (70 00 00 01 is Malian). */
+                    /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
                 };
             };
@@ -9965,6 +9987,7 @@ export interface operations {
                     /** Format: email */
                     customer_email?: string;
                     customer_name?: string;
+                    /** @description International format with a leading +: the country code and number, 8 to 15 digits (e.g. +22376554433). Spaces, dots and dashes are ignored; stored and returned in E.164. */
                     customer_phone: string;
                     description?: string;
                     items?: unknown;
@@ -10313,6 +10336,24 @@ export interface operations {
                                 quantity: number;
                                 unit_price: number;
                             }[] | null;
+                            /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                            late_collection: {
+                                /** @description XOF the operator collected (the payment's amount) */
+                                amount: number;
+                                /** @description when the operator's SUCCESS arrived */
+                                created_at: string;
+                                /** @description prefix lc_ */
+                                id: string;
+                                /** @description the operator's reference of the collection */
+                                provider_ref: string | null;
+                                /** @description when it was credited or refunded; null while OPEN */
+                                resolved_at: string | null;
+                                /**
+                                 * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                 * @enum {string}
+                                 */
+                                status: "OPEN" | "CREDITED" | "REFUNDED";
+                            } | null;
                             livemode: boolean;
                             metadata: {
                                 [key: string]: unknown;
@@ -10608,11 +10649,12 @@ export interface operations {
                 };
             };
             /**
-             * @description Conflict: `OPR_CHECKOUT_NOT_AVAILABLE`, `PAYMENT_FINALIZED`
+             * @description Conflict: `OPR_CHECKOUT_NOT_AVAILABLE`, `PAYMENT_ALREADY_INITIATED`, `PAYMENT_FINALIZED`
              *
              *     | code | meaning |
              *     | --- | --- |
              *     | `OPR_CHECKOUT_NOT_AVAILABLE` | This payment is an onsite payment request: it is completed with its one-time code through POST /v1/opr/charge, not on the hosted checkout. |
+             *     | `PAYMENT_ALREADY_INITIATED` | The payment request is already on the customer's phone; it can no longer be cancelled. The payment ends when the operator answers (the customer approves or declines it) or at expires_at. |
              *     | `PAYMENT_FINALIZED` | This payment is already in a terminal state and cannot change. |
              */
             409: {
@@ -10624,7 +10666,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "OPR_CHECKOUT_NOT_AVAILABLE" | "PAYMENT_FINALIZED";
+                            code: "OPR_CHECKOUT_NOT_AVAILABLE" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_FINALIZED";
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10732,6 +10774,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
                 };
             };
@@ -11027,7 +11070,25 @@ export interface operations {
                                 quantity: number;
                                 unit_price: number;
                             }[] | null;
-                            /** @description every ledger entry posted for this payment; empty until it succeeds */
+                            /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                            late_collection: {
+                                /** @description XOF the operator collected (the payment's amount) */
+                                amount: number;
+                                /** @description when the operator's SUCCESS arrived */
+                                created_at: string;
+                                /** @description prefix lc_ */
+                                id: string;
+                                /** @description the operator's reference of the collection */
+                                provider_ref: string | null;
+                                /** @description when it was credited or refunded; null while OPEN */
+                                resolved_at: string | null;
+                                /**
+                                 * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                 * @enum {string}
+                                 */
+                                status: "OPEN" | "CREDITED" | "REFUNDED";
+                            } | null;
+                            /** @description every ledger entry posted for this payment; empty until it succeeds (or until a late collection is recorded for it) */
                             ledger_entries: {
                                 /** @description merchant_available, platform_fees, operator_clearing, escrow_held, … */
                                 account: string;
@@ -11281,6 +11342,24 @@ export interface operations {
                                 quantity: number;
                                 unit_price: number;
                             }[] | null;
+                            /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                            late_collection: {
+                                /** @description XOF the operator collected (the payment's amount) */
+                                amount: number;
+                                /** @description when the operator's SUCCESS arrived */
+                                created_at: string;
+                                /** @description prefix lc_ */
+                                id: string;
+                                /** @description the operator's reference of the collection */
+                                provider_ref: string | null;
+                                /** @description when it was credited or refunded; null while OPEN */
+                                resolved_at: string | null;
+                                /**
+                                 * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                 * @enum {string}
+                                 */
+                                status: "OPEN" | "CREDITED" | "REFUNDED";
+                            } | null;
                             livemode: boolean;
                             metadata: {
                                 [key: string]: unknown;
@@ -11560,6 +11639,24 @@ export interface operations {
                                     quantity: number;
                                     unit_price: number;
                                 }[] | null;
+                                /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                                late_collection: {
+                                    /** @description XOF the operator collected (the payment's amount) */
+                                    amount: number;
+                                    /** @description when the operator's SUCCESS arrived */
+                                    created_at: string;
+                                    /** @description prefix lc_ */
+                                    id: string;
+                                    /** @description the operator's reference of the collection */
+                                    provider_ref: string | null;
+                                    /** @description when it was credited or refunded; null while OPEN */
+                                    resolved_at: string | null;
+                                    /**
+                                     * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                     * @enum {string}
+                                     */
+                                    status: "OPEN" | "CREDITED" | "REFUNDED";
+                                } | null;
                                 livemode: boolean;
                                 metadata: {
                                     [key: string]: unknown;
@@ -11832,6 +11929,24 @@ export interface operations {
                                 quantity: number;
                                 unit_price: number;
                             }[] | null;
+                            /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                            late_collection: {
+                                /** @description XOF the operator collected (the payment's amount) */
+                                amount: number;
+                                /** @description when the operator's SUCCESS arrived */
+                                created_at: string;
+                                /** @description prefix lc_ */
+                                id: string;
+                                /** @description the operator's reference of the collection */
+                                provider_ref: string | null;
+                                /** @description when it was credited or refunded; null while OPEN */
+                                resolved_at: string | null;
+                                /**
+                                 * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                 * @enum {string}
+                                 */
+                                status: "OPEN" | "CREDITED" | "REFUNDED";
+                            } | null;
                             livemode: boolean;
                             metadata: {
                                 [key: string]: unknown;
@@ -12085,6 +12200,24 @@ export interface operations {
                                     quantity: number;
                                     unit_price: number;
                                 }[] | null;
+                                /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                                late_collection: {
+                                    /** @description XOF the operator collected (the payment's amount) */
+                                    amount: number;
+                                    /** @description when the operator's SUCCESS arrived */
+                                    created_at: string;
+                                    /** @description prefix lc_ */
+                                    id: string;
+                                    /** @description the operator's reference of the collection */
+                                    provider_ref: string | null;
+                                    /** @description when it was credited or refunded; null while OPEN */
+                                    resolved_at: string | null;
+                                    /**
+                                     * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                     * @enum {string}
+                                     */
+                                    status: "OPEN" | "CREDITED" | "REFUNDED";
+                                } | null;
                                 livemode: boolean;
                                 metadata: {
                                     [key: string]: unknown;
@@ -12465,6 +12598,7 @@ export interface operations {
     getPaymentsRecommend: {
         parameters: {
             query?: {
+                /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                 phone?: string;
             };
             header?: never;
@@ -12739,6 +12873,24 @@ export interface operations {
                                     quantity: number;
                                     unit_price: number;
                                 }[] | null;
+                                /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                                late_collection: {
+                                    /** @description XOF the operator collected (the payment's amount) */
+                                    amount: number;
+                                    /** @description when the operator's SUCCESS arrived */
+                                    created_at: string;
+                                    /** @description prefix lc_ */
+                                    id: string;
+                                    /** @description the operator's reference of the collection */
+                                    provider_ref: string | null;
+                                    /** @description when it was credited or refunded; null while OPEN */
+                                    resolved_at: string | null;
+                                    /**
+                                     * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                     * @enum {string}
+                                     */
+                                    status: "OPEN" | "CREDITED" | "REFUNDED";
+                                } | null;
                                 livemode: boolean;
                                 metadata: {
                                     [key: string]: unknown;
@@ -13451,8 +13603,9 @@ export interface operations {
                     /** Format: email */
                     customer_email?: string;
                     customer_name?: string;
+                    /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
-                    /** @description Where the portal's back link goes; an http(s) URL. */
+                    /** @description Where the portal's back link goes: an HTTPS URL outside the service's own domains, stored normalised. */
                     return_url?: string;
                 };
             };
@@ -15036,6 +15189,24 @@ export interface operations {
                                 quantity: number;
                                 unit_price: number;
                             }[] | null;
+                            /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                            late_collection: {
+                                /** @description XOF the operator collected (the payment's amount) */
+                                amount: number;
+                                /** @description when the operator's SUCCESS arrived */
+                                created_at: string;
+                                /** @description prefix lc_ */
+                                id: string;
+                                /** @description the operator's reference of the collection */
+                                provider_ref: string | null;
+                                /** @description when it was credited or refunded; null while OPEN */
+                                resolved_at: string | null;
+                                /**
+                                 * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                 * @enum {string}
+                                 */
+                                status: "OPEN" | "CREDITED" | "REFUNDED";
+                            } | null;
                             livemode: boolean;
                             metadata: {
                                 [key: string]: unknown;
@@ -16093,7 +16264,7 @@ export interface operations {
                     /** @constant */
                     currency?: "XOF";
                     customer_name?: string | null;
-                    /** @description 8 to 15 digits, optional leading +; stored and returned with the + */
+                    /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
                     /** @description 1 to 720, default 72, counted from payment */
                     delivery_deadline_hours?: number | null;
@@ -17246,7 +17417,7 @@ export interface operations {
                         data: {
                             description: string;
                             /** @enum {string} */
-                            type: "payment.success" | "payment.failed" | "payment.expired" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
+                            type: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
                         }[];
                         /** @constant */
                         success: true;
@@ -17594,7 +17765,7 @@ export interface operations {
                      */
                     enabled?: boolean;
                     /** @description Event types sent to this endpoint (see GET /v1/webhook-event-types), or ["*"] (default) for every type. */
-                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
+                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
                     /** @description Where events are POSTed. HTTPS is required for live endpoints. */
                     url: string;
                 };
@@ -18292,7 +18463,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types sent to this endpoint (see GET /v1/webhook-event-types), or ["*"] (default) for every type. */
-                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
+                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
                     /** @description Where events are POSTed. HTTPS is required for live endpoints. */
                     url?: string;
                 };
@@ -19300,7 +19471,7 @@ export interface operations {
                 /** @description Must be the key's own application (a key sees only its application's deliveries). */
                 application_id?: string;
                 endpoint_id?: string;
-                event_type?: "payment.success" | "payment.failed" | "payment.expired" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
+                event_type?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
                 limit?: number;
                 page?: number;
                 status?: "PENDING" | "SUCCESS" | "FAILED";
@@ -20376,7 +20547,7 @@ export interface operations {
                      * @description Send the test to the endpoints that receive this type (default: every enabled endpoint). The event sent is always `webhook.test`.
                      * @enum {string}
                      */
-                    event?: "payment.success" | "payment.failed" | "payment.expired" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
+                    event?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
                 };
             };
         };
@@ -20896,7 +21067,7 @@ export interface operations {
                     /** @constant */
                     currency?: "XOF";
                     notes?: string;
-                    /** @description destination mobile-money number */
+                    /** @description destination mobile-money number, at most 32 characters. Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     phone_number: string;
                     /** @constant */
                     provider: "OPERATOR_MONEY";

@@ -8,7 +8,7 @@ import { db } from "@/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
 import { checkoutView } from "@/lib/payments/checkout";
-import { simulateCheckout } from "./actions";
+import { confirmFromForm, simulateCheckout } from "./actions";
 
 export const dynamic = "force-dynamic";
 
@@ -23,15 +23,19 @@ async function localeOf(searchParams: Props["searchParams"]) {
   });
 }
 
+// Never sent to another site as a referrer (the merchant's return_url included). "same-origin" rather than
+// "no-referrer", which makes browsers send `Origin: null` with the number form's post (before the
+// script has loaded) and fail the server action's origin check.
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const locale = await localeOf(searchParams);
-  return { title: locale === "fr" ? "Paiement" : "Payment", robots: { index: false, follow: false }, referrer: "no-referrer" };
+  return { title: locale === "fr" ? "Paiement" : "Payment", robots: { index: false, follow: false }, referrer: "same-origin" };
 }
 
 /**
  * The hosted checkout (`redirect_url` of a payment). The customer confirms their number, the
  * collection is pushed to their phone (POST /v1/payments/{id}/confirm), and the page follows the
- * public status until SUCCESS (→ return_url), FAILED, EXPIRED or CANCELLED.
+ * public status until SUCCESS (→ return_url), FAILED, EXPIRED or CANCELLED. The number form also
+ * works before the page's script has loaded (a server action: a POST, never the number in a URL).
  */
 export default async function CheckoutPage({ params, searchParams }: Props) {
   const [{ id }, locale] = await Promise.all([params, localeOf(searchParams)]);
@@ -45,7 +49,15 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   return (
     <PublicPageShell locale={locale} testMode={!view.payment.livemode}>
       <Providers>
-        <CheckoutClient locale={locale} initial={view.payment} returnUrl={view.returnUrl} simulated={view.simulated} simulate={simulateCheckout} />
+        <CheckoutClient
+          locale={locale}
+          initial={view.payment}
+          returnUrl={view.returnUrl}
+          wayBack={view.wayBack}
+          simulated={view.simulated}
+          simulate={simulateCheckout}
+          confirmAction={confirmFromForm.bind(null, view.payment.id)}
+        />
       </Providers>
     </PublicPageShell>
   );

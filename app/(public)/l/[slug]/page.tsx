@@ -10,6 +10,7 @@ import { db } from "@/db/client";
 import { formatXof } from "@/lib/format/money";
 import { LANG_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locale";
 import { linkPageView } from "@/lib/links/page";
+import { linkCheckoutFromForm } from "./actions";
 
 export const dynamic = "force-dynamic";
 
@@ -93,7 +94,7 @@ export default async function LinkPage({ params, searchParams }: Props) {
             ) : null}
           </div>
         ) : link.is_active ? (
-          <LinkPayForm locale={locale} slug={link.slug} mode={link.mode} amount={link.amount} minAmount={link.min_amount} maxAmount={link.max_amount} />
+          <LinkPayForm locale={locale} action={linkCheckoutFromForm.bind(null, link.slug, locale)} slug={link.slug} mode={link.mode} amount={link.amount} minAmount={link.min_amount} maxAmount={link.max_amount} />
         ) : (
           <div role="status" className="mt-6 rounded-xl border-l-4 border border-warning-ink bg-warning p-4 text-warning-ink">
             <h2 className="font-semibold">{t.inactiveTitle}</h2>

@@ -29,7 +29,7 @@ async function localeOf(searchParams: Props["searchParams"]): Promise<Locale> {
 
 /**
  * The customer portal (the `url` of a portal session): the customer's subscriptions with this
- * merchant, their payments, cancel, pay an overdue period, correct their details. An expired or
+ * merchant, their payments, cancel, pay an overdue period, fill in missing details. An expired or
  * unknown link shows only how to get a new one — never any data.
  */
 export default async function PortalPage({ params, searchParams }: Props) {

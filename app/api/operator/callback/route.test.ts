@@ -135,10 +135,26 @@ describe("POST /api/operator/callback", () => {
     expect((await rowOf(id)).status).toBe("PENDING");
   });
 
-  it("acknowledges an outcome that disagrees with a terminal payment without changing it", async () => {
-    const { id } = await initiated();
+  it("acknowledges a SUCCESS for an ended payment without changing it, and books it once as a late collection", async () => {
+    const { m, id } = await initiated();
     await settlePayment(db(), id, { status: "CANCELLED" });
     sandbox.complete(id, "SUCCESS");
+    const res = await sandbox.sendCallback(id);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ payment_id: id, status: "CANCELLED", changed: false, late_collection_id: expect.stringMatching(/^lc_/) });
+    const replay = await sandbox.sendCallback(id);
+    expect(replay.body.data.late_collection_id).toBe(res.body.data.late_collection_id);
+    expect((await rowOf(id)).status).toBe("CANCELLED");
+    expect(await eventsOf(id)).toEqual(["payment.late_success"]);
+    // Held in suspense for staff (lib/payments/late-collection.ts), not credited to the merchant.
+    expect(await accountBalances(db(), m.merchant.id, "test")).toMatchObject({ operator_clearing: -20_000, late_collections_suspense: 20_000 });
+    expect((await accountBalances(db(), m.merchant.id, "test")).merchant_available ?? 0).toBe(0);
+  });
+
+  it("acknowledges a FAILED for an ended payment without changing or booking anything", async () => {
+    const { id } = await initiated();
+    await settlePayment(db(), id, { status: "CANCELLED" });
+    sandbox.complete(id, "FAILED", "Declined.");
     const res = await sandbox.sendCallback(id);
     expect([res.status, res.body.data]).toEqual([200, { payment_id: id, status: "CANCELLED", changed: false }]);
     expect(await eventsOf(id)).toEqual([]);

@@ -5,11 +5,13 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { PAYMENT_TONE, paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
+import { PaymentMoneyFacts } from "@/components/dashboard/areas/PaymentMoneyFacts";
+import { LateCollectionNotice } from "@/components/dashboard/areas/LateCollectionNotice";
 import { ReconcileButton } from "@/components/dashboard/areas/ReconcileButton";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { formatXof } from "@/lib/format/money";
 import { ApiError } from "@/lib/http/errors";
-import { paymentActivity } from "@/lib/payments/dashboard";
+import { paymentActivity, paymentMoney } from "@/lib/payments/dashboard";
 import { paymentDetails } from "@/lib/payments/details";
 
 export const generateMetadata = dashboardMetadata("payments");
@@ -18,9 +20,10 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
   const { id } = await params;
   const { ctx, locale } = await dashboardPage(`/dashboard/payments/${encodeURIComponent(id)}`, searchParams);
   const t = paymentsCopy[locale];
-  let details, activity;
+  let details, activity, money;
   try {
     [details, activity] = await Promise.all([paymentDetails(ctx, id), paymentActivity(ctx, id)]);
+    money = await paymentMoney(ctx, id);
   } catch (error) {
     if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
     throw error;
@@ -41,17 +44,17 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
           <p className="mt-1 flex flex-wrap items-center gap-2">
             <code className="font-mono text-sm break-all text-muted">{details.id}</code>
             <Badge tone={PAYMENT_TONE[details.status]}>{t.statuses[details.status]}</Badge>
+            {money.state === "refunded" ? <Badge tone="neutral">{t.money.refundedBadge}</Badge> : null}
           </p>
         </div>
         <ReconcileButton paymentId={details.id} locale={locale} />
       </div>
+      <LateCollectionNotice payment={details} locale={locale} />
 
       <dl className="mt-4 grid gap-3 rounded-2xl border border-line bg-surface p-5 sm:grid-cols-2 lg:grid-cols-3">
+        <PaymentMoneyFacts amount={details.amount} money={money} locale={locale} />
         {(
           [
-            [t.amount, formatXof(details.amount)],
-            [t.fee, formatXof(details.fee_total)],
-            [t.net, formatXof(details.amount - details.fee_total)],
             [t.customer, `${details.customer_name ? `${details.customer_name} · ` : ""}${details.customer_phone}`],
             [t.reference, details.client_reference ?? "—"],
             [t.description, details.description ?? "—"],
@@ -59,9 +62,7 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
         ).map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-sm font-semibold text-muted">{label}</dt>
-            <dd className="break-words text-ink" data-testid={label === t.fee ? "payment-fee" : undefined}>
-              {value}
-            </dd>
+            <dd className="break-words text-ink">{value}</dd>
           </div>
         ))}
         <div>
@@ -99,7 +100,7 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
         <h2 id="p-ledger" className="text-lg font-semibold text-ink">
           {t.ledger}
         </h2>
-        {details.ledger_entries.length === 0 ? (
+        {money.entries.length === 0 ? (
           <p className="mt-2 text-sm text-muted">{t.noLedger}</p>
         ) : (
           <div className="relative mt-2 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="p-ledger">
@@ -113,7 +114,7 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
                 </tr>
               </thead>
               <tbody>
-                {details.ledger_entries.map((e, i) => (
+                {money.entries.map((e, i) => (
                   <tr key={`${e.journal_id}-${i}`} className="border-t border-line">
                     <td className="py-2 pr-3">
                       <DateTime value={e.created_at} locale={locale} />

@@ -13,7 +13,7 @@ export const POST = route(
     doc: {
       summary: "Subscribe a customer to a plan",
       description:
-        "Body: plan_id, customer_phone (8 to 15 digits, optional +; 8 bare digits are a Malian number), start_date (ISO 8601, default now; at most a day back, a year ahead), optional customer_name, customer_email, metadata. " +
+        "Body: plan_id, customer_phone (8 to 15 digits, optional +; 8 digits alone are a Mali number, spaces, dots and dashes are ignored, stored in E.164), start_date (ISO 8601, default now; at most a day back, a year ahead), optional customer_name, customer_email, metadata. " +
         "Created ACTIVE with next_billing_date = start date; each period is collected on its date by a push to the customer's phone. Emits subscription.created.",
       tags: ["Billing"],
       response: subscriptionSchema,

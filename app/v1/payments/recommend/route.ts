@@ -9,7 +9,7 @@ export const GET = route(
     query: RecommendInput,
     doc: {
       summary: "Recommended provider",
-      description: "Always the operator (`OPERATOR_MONEY`). Optional `phone` (+ and 8–15 digits) only shapes the explanation.",
+      description: "Always the operator (`OPERATOR_MONEY`). Optional `phone` (any form the service reads: `76 55 44 33`, `+223 76 55 44 33`, `0022376554433`; an unencoded `+` arriving as a space is fine) only shapes the explanation.",
       tags: ["Utilities"],
       response: recommendationSchema,
     },

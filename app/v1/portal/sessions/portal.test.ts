@@ -141,14 +141,16 @@ describe("the portal", () => {
     expect((await db().select().from(payments).where(eq(payments.purposeRef, sub.id))).filter((p) => p.status === "PENDING")).toHaveLength(1);
   });
 
-  it("updates the customer's name and e-mail", async () => {
+  it("fills in the customer's missing name and e-mail, then never changes or clears them", async () => {
     const { token } = await setup();
-    await updatePortalProfile(db(), token, { name: "Awa Diarra", email: "awa@example.ml" });
-    expect((await portalView(db(), token)).customer).toMatchObject({ name: "Awa Diarra", email: "awa@example.ml" });
     await expect(updatePortalProfile(db(), token, { name: "Awa", email: "awa@" })).rejects.toMatchObject({ code: "INVALID_EMAIL" });
     await expect(updatePortalProfile(db(), token, { name: "A".repeat(101), email: null })).rejects.toMatchObject({ code: "INVALID_FIELD" });
-    expect((await portalView(db(), token)).customer).toMatchObject({ name: "Awa Diarra", email: "awa@example.ml" });
-    await updatePortalProfile(db(), token, { name: " ", email: "" });
     expect((await portalView(db(), token)).customer).toMatchObject({ name: null, email: null });
+    await updatePortalProfile(db(), token, { name: "Awa Diarra", email: "awa@example.ml" });
+    expect((await portalView(db(), token)).customer).toMatchObject({ name: "Awa Diarra", email: "awa@example.ml" });
+    // Recorded now: a public page neither changes nor clears them.
+    await updatePortalProfile(db(), token, { name: "Quelqu'un d'autre", email: "autre@example.ml" });
+    await updatePortalProfile(db(), token, { name: " ", email: "" });
+    expect((await portalView(db(), token)).customer).toMatchObject({ name: "Awa Diarra", email: "awa@example.ml" });
   });
 });

@@ -12,7 +12,7 @@ export const POST = route(
     doc: {
       summary: "Create a customer-portal session",
       description:
-        "Body: customer_phone (required, 8 to 15 digits, optional +), customer_name, customer_email (valid e-mail), return_url (valid http(s) URL, the portal's back link). " +
+        "Body: customer_phone (required, 8 to 15 digits, optional +; 8 digits alone are a Mali number, spaces, dots and dashes are ignored, stored in E.164), customer_name, customer_email (valid e-mail), return_url (HTTPS, outside our own domains, stored normalised; the portal's back link). " +
         "Finds or creates the customer and answers a single-purpose, unguessable `url` valid 24 hours (the sandbox clock applies in test mode). There the customer sees their subscriptions and payments with you, cancels, pays an overdue period and corrects their name and e-mail.",
       tags: ["Customer portal"],
       response: portalSessionSchema,

@@ -79,14 +79,24 @@ export function SecureOrderDetailView({ locale, mode, initial }: { locale: Local
           <Amount value={o.amount} />
         </Item>
         <Item label={t.fee} testId="order-fee">
-          <Amount value={o.fee_total} />
+          {o.status === "RELEASED" ? (
+            <Amount value={o.fee_total} />
+          ) : o.cancel_effect !== null ? (
+            // Still open: the fee release would take, set apart until it happens.
+            <Amount value={o.fee_total} className="text-muted" />
+          ) : (
+            // Cancelled unpaid or refunded to the buyer: nothing was taken.
+            t.noFee
+          )}
         </Item>
-        <Item label={t.net}>
+        <Item label={t.net} testId="order-net">
           {o.amount_merchant_net !== null ? (
             <Amount value={o.amount_merchant_net} />
           ) : o.cancel_effect !== null ? (
             // Still open: what delivery would pay out, set apart until it happens.
             <Amount value={o.amount - o.fee_total} className="text-muted" />
+          ) : o.status === "REFUNDED" ? (
+            t.refundedNet
           ) : (
             "—"
           )}

@@ -11,10 +11,12 @@ export const POST = route(
     doc: {
       summary: "Cancel a payment as the customer (hosted checkout)",
       description:
-        "Public; the hosted checkout's “Annuler le paiement”. PENDING → CANCELLED; no event is emitted (there is no payment.cancelled). Cancelling again answers the cancelled payment; another terminal state is 409 PAYMENT_FINALIZED. 20 per minute per IP.",
+        "Public; the hosted checkout's “Annuler le paiement”. PENDING → CANCELLED, only before the collection was pushed to the customer's phone; no event is emitted (there is no payment.cancelled). " +
+        "Once it was pushed (`initiated_at` set, by POST …/confirm), the request is on the customer's phone and they could still approve it: 409 PAYMENT_ALREADY_INITIATED, nothing changes, and the payment ends when the operator answers or at `expires_at`. " +
+        "Cancelling again answers the cancelled payment; another terminal state is 409 PAYMENT_FINALIZED. 20 per minute per IP.",
       tags: ["Checkout"],
       response: publicPaymentSchema,
-      errors: ["PAYMENT_FINALIZED", "OPR_CHECKOUT_NOT_AVAILABLE"],
+      errors: ["PAYMENT_ALREADY_INITIATED", "PAYMENT_FINALIZED", "OPR_CHECKOUT_NOT_AVAILABLE"],
     },
   },
   (ctx, { params }) => cancelPaymentByCustomer(ctx.db, params.id),

@@ -2,7 +2,7 @@ import { route } from "@/lib/http/route";
 import { expirePaymentNow } from "@/lib/payments/expire";
 import { loadPayment } from "@/lib/payments/get";
 import { paymentSchema } from "@/lib/payments/schemas";
-import { paymentResource } from "@/lib/payments/serialize";
+import { paymentResourceOf } from "@/lib/payments/late-collection";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
@@ -17,7 +17,7 @@ export const POST = route(
       errors: ["PAYMENT_NOT_EXPIRED", "PAYMENT_FINALIZED"],
     },
   },
-  async (ctx, { params }) => paymentResource(await expirePaymentNow(ctx, await loadPayment(ctx, params.id))),
+  async (ctx, { params }) => paymentResourceOf(ctx.db, await expirePaymentNow(ctx, await loadPayment(ctx, params.id))),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

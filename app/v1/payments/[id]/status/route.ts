@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { findPayment } from "@/lib/payments/get";
 import { paymentSchema } from "@/lib/payments/schemas";
-import { paymentResource } from "@/lib/payments/serialize";
+import { paymentResourceOf } from "@/lib/payments/late-collection";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
@@ -14,7 +14,7 @@ export const GET = route(
       response: paymentSchema,
     },
   },
-  async (ctx, { params }) => paymentResource(await findPayment(ctx, params.id)),
+  async (ctx, { params }) => paymentResourceOf(ctx.db, await findPayment(ctx, params.id)),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

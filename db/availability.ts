@@ -1,0 +1,79 @@
+import postgres from "postgres";
+
+/**
+ * Bounds how long a request waits on a database that does not answer. A stopped server fails
+ * connections at once, but a frozen or unreachable one (SIGSTOP, a dropped network) accepts TCP and
+ * never replies, and the driver queues every query behind it with no limit: requests used to hang
+ * for the whole outage. So work that runs past `DATABASE_PROBE_AFTER_MS` asks the server, on a
+ * connection of its own, to answer `select 1` within `DATABASE_PROBE_TIMEOUT_MS`; if it cannot, the
+ * work is abandoned with a DatabaseUnavailableError (503 SERVICE_UNAVAILABLE) and the pool finishes
+ * or fails the stuck query by itself when the server is back. A slow request on a healthy database
+ * (an operator call, a large export) is never cut: the probe answers, and it keeps waiting.
+ */
+const probeAfterMs = () => Number(process.env.DATABASE_PROBE_AFTER_MS ?? 1_200);
+const probeTimeoutMs = () => Number(process.env.DATABASE_PROBE_TIMEOUT_MS ?? 800);
+// A verdict is reused this long, so a burst of slow requests sends one probe, not one each.
+const VERDICT_TTL_MS = 500;
+
+export class DatabaseUnavailableError extends Error {
+  readonly code = "DATABASE_DEADLINE";
+  constructor() {
+    super("the database did not answer a probe in time");
+  }
+}
+
+type Probe = { client: postgres.Sql; url: string };
+const globalRef = globalThis as unknown as { __cauriDbProbe?: Probe; __cauriDbVerdict?: { url: string; at: number; up: Promise<boolean> } };
+
+function probeClient(url: string): postgres.Sql {
+  const current = globalRef.__cauriDbProbe;
+  if (current?.url === url) return current.client;
+  void current?.client.end({ timeout: 0 });
+  const client = postgres(url, { max: 1, idle_timeout: 30, connect_timeout: 1, prepare: false, onnotice: () => {} });
+  globalRef.__cauriDbProbe = { client, url };
+  return client;
+}
+
+/** Whether the server answers `select 1` within the probe timeout; shared by concurrent callers. */
+export function databaseAnswers(url: string): Promise<boolean> {
+  const verdict = globalRef.__cauriDbVerdict;
+  if (verdict?.url === url && Date.now() - verdict.at < VERDICT_TTL_MS) return verdict.up;
+  const up = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), probeTimeoutMs());
+    probeClient(url)`select 1`.then(
+      () => resolve(true),
+      () => resolve(false),
+    ).finally(() => clearTimeout(timer));
+  });
+  globalRef.__cauriDbVerdict = { url, at: Date.now(), up };
+  return up;
+}
+
+/**
+ * Runs `work`, abandoning it with DatabaseUnavailableError once it has run past the probe delay
+ * and the database fails the probe. Without DATABASE_URL (the in-process PGlite of tests) there is
+ * no server to freeze, and the work runs as is.
+ */
+export async function withDatabaseDeadline<T>(work: () => Promise<T>, url = process.env.DATABASE_URL): Promise<T> {
+  if (!url) return work();
+  let timer: NodeJS.Timeout | undefined;
+  let done = false;
+  const running = work();
+  const watchdog = new Promise<never>((_, reject) => {
+    const check = async () => {
+      const up = await databaseAnswers(url);
+      if (done) return;
+      if (!up) return reject(new DatabaseUnavailableError());
+      timer = setTimeout(check, probeAfterMs());
+    };
+    timer = setTimeout(check, probeAfterMs());
+  });
+  try {
+    return await Promise.race([running, watchdog]);
+  } finally {
+    done = true;
+    clearTimeout(timer);
+    // The abandoned work may still fail when the server returns; that outcome has no one to tell.
+    running.catch(() => {});
+  }
+}
