@@ -973,7 +973,7 @@ export interface paths {
         put?: never;
         /**
          * Create a customer-portal session
-         * @description Body: customer_phone (required, 8 to 15 digits, optional +; 8 digits alone are a Mali number, spaces, dots and dashes are ignored, stored in E.164), customer_name, customer_email (valid e-mail), return_url (valid http(s) URL, the portal's back link). Finds or creates the customer and answers a single-purpose, unguessable `url` valid 24 hours (the sandbox clock applies in test mode). There the customer sees their subscriptions and payments with you, cancels, pays an overdue period and corrects their name and e-mail.
+         * @description Body: customer_phone (required, 8 to 15 digits, optional +; 8 digits alone are a Mali number, spaces, dots and dashes are ignored, stored in E.164), customer_name, customer_email (valid e-mail), return_url (HTTPS, outside our own domains, stored normalised; the portal's back link). Finds or creates the customer and answers a single-purpose, unguessable `url` valid 24 hours (the sandbox clock applies in test mode). There the customer sees their subscriptions and payments with you, cancels, pays an overdue period and corrects their name and e-mail.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
