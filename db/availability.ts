@@ -10,8 +10,8 @@ import postgres from "postgres";
  * or fails the stuck query by itself when the server is back. A slow request on a healthy database
  * (an operator call, a large export) is never cut: the probe answers, and it keeps waiting.
  */
-const probeAfterMs = () => Number(process.env.DATABASE_PROBE_AFTER_MS ?? 1_200);
-const probeTimeoutMs = () => Number(process.env.DATABASE_PROBE_TIMEOUT_MS ?? 800);
+const probeAfterMs = () => Number(process.env.DATABASE_PROBE_AFTER_MS ?? 1_000);
+const probeTimeoutMs = () => Number(process.env.DATABASE_PROBE_TIMEOUT_MS ?? 1_200);
 // A verdict is reused this long, so a burst of slow requests sends one probe, not one each.
 const VERDICT_TTL_MS = 500;
 
@@ -29,8 +29,10 @@ function probeClient(url: string): postgres.Sql {
   const current = globalRef.__cauriDbProbe;
   if (current?.url === url) return current.client;
   void current?.client.end({ timeout: 0 });
-  const client = postgres(url, { max: 1, idle_timeout: 30, connect_timeout: 1, prepare: false, onnotice: () => {} });
+  const client = postgres(url, { max: 1, connect_timeout: 1, prepare: false, onnotice: () => {} });
   globalRef.__cauriDbProbe = { client, url };
+  // Connect now, so that a probe is one round trip on an open connection, not a connection set-up.
+  client`select 1`.catch(() => {});
   return client;
 }
 
@@ -39,7 +41,9 @@ export function databaseAnswers(url: string): Promise<boolean> {
   const verdict = globalRef.__cauriDbVerdict;
   if (verdict?.url === url && Date.now() - verdict.at < VERDICT_TTL_MS) return verdict.up;
   const up = new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), probeTimeoutMs());
+    // A busy event loop runs due timers before it reads sockets: the verdict waits for that read
+    // (setImmediate), so a reply that arrived in time is never judged late because of our own lag.
+    const timer = setTimeout(() => setImmediate(() => resolve(false)), probeTimeoutMs());
     probeClient(url)`select 1`.then(
       () => resolve(true),
       () => resolve(false),
@@ -56,6 +60,7 @@ export function databaseAnswers(url: string): Promise<boolean> {
  */
 export async function withDatabaseDeadline<T>(work: () => Promise<T>, url = process.env.DATABASE_URL): Promise<T> {
   if (!url) return work();
+  probeClient(url);
   let timer: NodeJS.Timeout | undefined;
   let done = false;
   const running = work();
