@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { payments, type PaymentStatus } from "@/db/schema";
 import { dashboardContext } from "@/lib/auth/dashboard-context";
-import { newMerchant } from "@/tests/support/merchant";
+import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
 import { compactPaymentCounts, countPayments } from "./counts";
 import { insertPayment } from "./create";
 import { listPayments } from "./list";
@@ -19,7 +19,8 @@ async function countStar(merchantId: string, mode: "test" | "live", status?: Pay
 
 describe("payment counters", () => {
   it("follow inserts and status changes per merchant, mode and status, and give the list its total", async () => {
-    const m = await newMerchant();
+    // Live, so that its live payment passes the live gates every payment insert now applies.
+    const m = await newLiveMerchant();
     const other = await newMerchant();
     const ctx = await dashboardContext(db(), m.merchant, "test");
     const live = await dashboardContext(db(), m.merchant, "live");
