@@ -39,14 +39,14 @@ if (process.env.DATABASE_URL) {
   }
 } else if (await runningEmbeddedUrl()) {
   // Another instance already serves this data directory: join it instead of opening it twice.
-  Object.assign(env, { DATABASE_URL: await runningEmbeddedUrl(), DATABASE_POOL_MAX: "1", DATABASE_PREPARE: "false" });
+  Object.assign(env, { DATABASE_URL: await runningEmbeddedUrl(), DATABASE_POOL_MAX: "1", DATABASE_PREPARE: "false", CAURI_DATABASE_EMBEDDED: "true" });
 } else {
   const server = await serveEmbeddedDatabase(async (client) => {
     await migratePglite(client);
     if (process.env.CAURI_SEED_DEMO !== "false") announce(await seedDemoMerchant(drizzle(client, { schema }) as unknown as Database, dataDir()));
   });
   stopEmbedded = server.stop;
-  Object.assign(env, { DATABASE_URL: server.url, DATABASE_POOL_MAX: "1", DATABASE_PREPARE: "false" });
+  Object.assign(env, { DATABASE_URL: server.url, DATABASE_POOL_MAX: "1", DATABASE_PREPARE: "false", CAURI_DATABASE_EMBEDDED: "true" });
 }
 
 // `npm start` runs the standalone server that `npm run build` produced (the same artefact the
