@@ -1,7 +1,6 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  output: "standalone",
   // Lets several dev servers or builds of one checkout run side by side (each its own folder).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
@@ -11,7 +10,7 @@ const nextConfig: NextConfig = {
   htmlLimitedBots: /.*/,
   // `npm test` typechecks the whole project once (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "ioredis", "rate-limiter-flexible"],
 };
 
 export default nextConfig;

@@ -12,7 +12,7 @@ export async function proxy(request: NextRequest) {
   try {
     slug = decodeURIComponent(request.nextUrl.pathname.split("/")[2] ?? "");
   } catch {
-    // Not valid percent-encoding (only `next dev` lets such a path through: scripts/malformed-url.mjs).
+    // Not valid percent-encoding (only `next dev` lets such a path through: server/edge.ts repairs it in production).
     return NextResponse.rewrite(request.nextUrl, { status: 404 });
   }
   const status = await linkPageStatus(db(), slug);

@@ -4,11 +4,12 @@ import { fileURLToPath } from "node:url";
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "db/**/*.test.ts", "bin/**/*.test.ts", "inngest/**/*.test.ts", "tests/**/*.test.ts", "packages/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "db/**/*.test.ts", "bin/**/*.test.ts", "inngest/**/*.test.ts", "tests/**/*.test.ts", "packages/**/*.test.ts", "server/**/*.test.ts"],
     exclude: ["node_modules/**", "e2e/**", "packages/*/node_modules/**"],
     globalSetup: ["./tests/setup/global.ts"],
     setupFiles: ["./tests/setup/per-file.ts"],
-    env: { CAURI_LOG: "silent" },
+    // No 1 s hold on the 429s of a persistent client (lib/http/rate-limit.ts) unless a test asks for it.
+    env: { CAURI_LOG: "silent", CAURI_RATE_LIMIT_HOLD_MS: "0" },
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

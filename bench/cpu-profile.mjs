@@ -7,10 +7,10 @@ import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import path from "node:path";
 
-// The server runs in scripts/cluster-server.mjs itself when CAURI_WORKERS is 1, else in workers
-// forked with server.js as their script (the cluster primary only forwards connections).
+// server/main.ts serves in its own process when CAURI_WORKERS is 1, else in the workers it forks
+// (cluster workers have NODE_UNIQUE_ID; the primary only forwards connections).
 const script = process.argv[1] ?? "";
-const serves = script.endsWith(path.join("standalone", "server.js")) || (script.endsWith("cluster-server.mjs") && (process.env.CAURI_WORKERS ?? "1") === "1");
+const serves = script.endsWith(path.join("server", "main.ts")) && ((process.env.CAURI_WORKERS ?? "1") === "1" || Boolean(process.env.NODE_UNIQUE_ID));
 if (serves && process.env.BENCH_CPU_PROF) {
   const session = new Session();
   session.connect();

@@ -20,6 +20,9 @@ export type LoadSpec = {
   idempotency?: "fresh" | "fixed";
   /** A new customer_phone in the JSON body per request: each payment for another customer. */
   freshCustomer?: boolean;
+  /** API keys taken in turn, `perKey` requests each (within their rate limits), instead of `headers.authorization`. */
+  keys?: string[];
+  perKey?: number;
 };
 
 export type LoadResult = {
@@ -61,6 +64,7 @@ async function main() {
               const headers = { ...request.headers };
               if (spec.idempotency) headers["x-idempotency-key"] = spec.idempotency === "fresh" ? randomUUID() : fixedKey;
               const n = next++;
+              if (spec.keys?.length) headers.authorization = `Bearer ${spec.keys[Math.floor(n / (spec.perKey ?? 1)) % spec.keys.length]}`;
               const fresh = body ? { body: JSON.stringify({ ...body, customer_phone: `+2237${String(n % 10_000_000).padStart(7, "0")}` }) } : {};
               return { ...request, ...fresh, path: spec.paths[n % spec.paths.length], headers };
             },

@@ -1,23 +1,27 @@
 /**
  * `npm run bench`: the production build against a throwaway PostgreSQL database, loaded by
- * autocannon from a separate process, next to PostgreSQL's own ceiling measured with pgbench.
+ * autocannon from a separate process, next to PostgreSQL's own ceilings measured with pgbench.
+ * Every phase runs twice: /v1 dispatched directly to its route handler (production), then
+ * through Next.js's router (CAURI_V1_DISPATCH=next, as `next dev` serves it), and both figures
+ * are printed side by side.
  *
  *   1. GET  /v1/payments/{id}       keyed reads (the read path)
  *   2. GET  /v1/payments?limit=20   with BENCH_ROWS (100,000) payments in the table
- *   3. POST /v1/payments            a fresh X-Idempotency-Key and customer per request (the write
- *                                   path), at several concurrencies; then all for one customer
- *   4. POST /v1/payments            one X-Idempotency-Key replayed
- *   5. pgbench                      a transaction shaped like the write path, at several client counts
+ *   3. GET  /v1/payments?limit=20   again, right after BENCH_ROWS more payments fell due for expiry
+ *   4. POST /v1/payments            a fresh X-Idempotency-Key and customer per request (the write path)
+ *   5. POST /v1/payments            one X-Idempotency-Key replayed
+ *   6. fairness                     others' reads alone, then while one key is hammered by 64 connections
+ *   7. pgbench                      a key-plus-row read and a write-path transaction, at several client counts
  *
- * The table goes to stdout and bench/results/latest.md; progress goes to stderr.
+ * Real rate limits and the request log are on: the load is spread over many API keys of the
+ * bench merchant (bench/key-pool.ts), each used within its limits.
  *
  * Knobs: BENCH_DURATION (seconds per phase, 10), BENCH_WARMUP (seconds before each phase, 2),
- * BENCH_CONNECTIONS (32), BENCH_WRITE_CONNECTIONS (the write path's sweep, "4,8,16,32"),
- * BENCH_PGBENCH_CLIENTS ("4,8,16,32"), BENCH_ROWS (100000), BENCH_PORT (3300),
- * NEXT_DIST_DIR (.next-bench), BENCH_SKIP_BUILD=1 (reuse the build), DATABASE_URL (the server on
- * which the throwaway database is created; postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_CONNECTIONS (32), BENCH_PGBENCH_CLIENTS ("8,16,32"), BENCH_ROWS (100000), BENCH_PORT
+ * (3300), NEXT_DIST_DIR (.next-bench), BENCH_SKIP_BUILD=1 (reuse the build), DATABASE_URL (the
+ * server on which the throwaway database is created; postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CPU_PROF=<dir> (the server writes a V8 CPU profile there when it stops), BENCH_PHASES (a
- * subset of "read,list,write,replay,pgbench", while profiling one path).
+ * subset of "read,list,write,replay,fairness,pgbench"), BENCH_DISPATCH ("direct,next").
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +29,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
+import { fairness, type FairnessResult } from "./fairness";
+import { keyPool } from "./key-pool";
 import type { LoadResult, LoadSpec } from "./load";
 import { createThrowawayDatabase } from "../scripts/throwaway-database";
 
@@ -32,21 +38,31 @@ const env = process.env;
 const duration = Number(env.BENCH_DURATION ?? 10);
 const warmup = Number(env.BENCH_WARMUP ?? 2);
 const connections = Number(env.BENCH_CONNECTIONS ?? 32);
-const writeConnections = (env.BENCH_WRITE_CONNECTIONS ?? "4,8,16,32").split(",").map(Number);
-const pgbenchClients = (env.BENCH_PGBENCH_CLIENTS ?? "4,8,16,32").split(",").map(Number);
+const pgbenchClients = (env.BENCH_PGBENCH_CLIENTS ?? "8,16,32").split(",").map(Number);
 const rows = Number(env.BENCH_ROWS ?? 100_000);
 const port = Number(env.BENCH_PORT ?? 3300);
 const distDir = env.NEXT_DIST_DIR ?? ".next-bench";
 const serverUrl = env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const baseUrl = `http://127.0.0.1:${port}`;
-const selected = new Set((env.BENCH_PHASES ?? "read,list,write,replay,pgbench").split(","));
+const selected = new Set((env.BENCH_PHASES ?? "read,list,write,replay,fairness,pgbench").split(","));
+const dispatches = (env.BENCH_DISPATCH ?? "direct,next").split(",") as Dispatch[];
 
-const WRITE_PHASE = "POST /v1/payments (fresh key, new customer)";
+type Dispatch = "direct" | "next";
 
-// The issue's targets.
-const WRITE_SHARE_TARGET = 0.5;
-const WRITE_P99_TARGET_MS = 50;
-const READ_RPS_TARGET = 3000;
+// Issue 14's targets.
+const READ_SHARE_TARGET = 0.25;
+const READ_P99_TARGET_MS = 50;
+const WRITE_SHARE_TARGET = 0.35;
+const WRITE_P99_TARGET_MS = 100;
+const LIST_SHARE_OF_READ_TARGET = 0.5;
+const LIST_DUE_SHARE_TARGET = 0.9;
+const FAIRNESS_TARGET = 0.8;
+// Requests per key and phase: under the default 100 a minute, and the 10 creations a minute.
+const READS_PER_KEY = 90;
+const WRITES_PER_KEY = 9;
+// Rates no phase is expected to pass; they size the key slices handed to a phase.
+const READ_RPS_BOUND = 6_000;
+const WRITE_RPS_BOUND = 2_500;
 
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -154,15 +170,14 @@ const sumOf = (pids: number[], read: (pid: number) => number) =>
     }
   }, 0);
 
-async function startServer(databaseUrl: string): Promise<Server> {
+async function startServer(databaseUrl: string, dispatch: Dispatch): Promise<Server> {
   const serverEnv: NodeJS.ProcessEnv = {
     ...env,
+    CAURI_V1_DISPATCH: dispatch,
     DATABASE_URL: databaseUrl,
     NEXT_DIST_DIR: distDir,
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
-    CAURI_BENCH_UNLIMITED: "1",
-    CAURI_LOG: "silent",
     CAURI_SEED_DEMO: "false",
     NODE_ENV: "production",
   };
@@ -172,7 +187,8 @@ async function startServer(databaseUrl: string): Promise<Server> {
     serverEnv.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import ${path.join(import.meta.dirname, "cpu-profile.mjs")}`.trim();
   }
   // Its own process group, so that stopping it reaches npx, tsx, the launcher and the server.
-  const launcher = spawn("npx", ["tsx", "scripts/launch.ts", "start"], { env: serverEnv, stdio: ["ignore", 2, 2], detached: true });
+  // The request log is on, written to /dev/null: its cost is the server's, not a terminal's.
+  const launcher = spawn("npx", ["tsx", "scripts/launch.ts", "start"], { env: serverEnv, stdio: ["ignore", "ignore", 2], detached: true });
   let exited = false;
   launcher.on("exit", () => (exited = true));
   const stop = async () => {
@@ -190,8 +206,8 @@ async function startServer(databaseUrl: string): Promise<Server> {
     for (;;) {
       if (exited) throw new Error("the server exited before it was ready");
       if (Date.now() > deadline) throw new Error("the server was not ready within 3 minutes");
-      // Next.js renames its process "next-server (v…)" once started; the cluster primary keeps its command line.
-      const pids = () => descendants(launcher.pid!).filter((p) => /standalone\/server\.js|next-server/.test(cmdline(p)));
+      // server/main.ts: the server itself, or a cluster primary and its workers (Next.js may rename them "next-server").
+      const pids = () => descendants(launcher.pid!).filter((p) => /server\/main\.ts|next-server/.test(cmdline(p)));
       const ok = pids().length > 0 && (await fetch(`${baseUrl}/healthz`).then((r) => r.ok).catch(() => false));
       if (ok) return { launcher, pids, stop };
       await sleep(250);
@@ -214,16 +230,16 @@ const paymentBody = JSON.stringify({
   description: "Benchmark payment",
 });
 
-async function createMerchant(databaseUrl: string): Promise<{ merchantId: string; applicationId: string; key: string }> {
-  const { stdout } = await run("npm", ["run", "--silent", "ops", "--", "merchant", "create", "--name", "Bench", "--json"], {
-    env: { ...env, DATABASE_URL: databaseUrl, CAURI_LOG: "silent" },
-    timeout: 120_000,
-  });
-  const created = JSON.parse(stdout) as { merchant_id: string; application_id: string; test_key: string };
-  return { merchantId: created.merchant_id, applicationId: created.application_id, key: created.test_key };
+/** A merchant straight into the tables (its own payments, so each dispatch reads the same shape). */
+async function createBenchMerchant(sql: postgres.Sql, tag: string): Promise<{ merchantId: string; applicationId: string }> {
+  const merchantId = `mer_bench_${tag}_${Date.now()}`;
+  const applicationId = `app_bench_${tag}_${Date.now()}`;
+  await sql`insert into merchants (id, name) values (${merchantId}, ${`Bench ${tag}`})`;
+  await sql`insert into applications (id, merchant_id, name) values (${applicationId}, ${merchantId}, 'Bench')`;
+  return { merchantId, applicationId };
 }
 
-/** One real creation through the API: proves the key works and that the rate limits are lifted. */
+/** One real creation through the API: proves the key works. */
 async function preflight(key: string): Promise<void> {
   const response = await fetch(`${baseUrl}/v1/payments`, {
     method: "POST",
@@ -231,27 +247,30 @@ async function preflight(key: string): Promise<void> {
     body: paymentBody,
   });
   if (response.status !== 201) throw new Error(`preflight POST /v1/payments answered ${response.status}: ${await response.text()}`);
-  if (response.headers.get("ratelimit-limit") !== "1000000") throw new Error("the server enforces rate limits: CAURI_BENCH_UNLIMITED=1 did not reach it");
 }
 
-/** Settled payments straight into the table (the API would take minutes), newest one second apart. */
-async function seedPayments(sql: postgres.Sql, merchantId: string, applicationId: string): Promise<string[]> {
+/**
+ * BENCH_ROWS payments straight into the table (the API would take minutes), one second apart:
+ * settled ones, or PENDING ones whose expiry has passed (`due`), which the expiry job then sweeps.
+ */
+async function seedPayments(sql: postgres.Sql, merchant: { merchantId: string; applicationId: string }, prefix: string, due: boolean): Promise<string[]> {
   await sql`
     insert into payments (id, merchant_id, application_id, mode, status, amount, customer_phone, fee_total, adapter,
                           gateway_used, routing_reason, client_reference, expires_at, settled_at, created_at, updated_at)
-    select 'txn_bench' || lpad(g::text, 17, '0'), ${merchantId}, ${applicationId}, 'test',
-           (array['SUCCESS', 'FAILED', 'EXPIRED', 'CANCELLED'])[1 + g % 4], 100 + (g * 37) % 500000, '+22370000009',
+    select ${prefix} || lpad(g::text, 12, '0'), ${merchant.merchantId}, ${merchant.applicationId}, 'test',
+           case when ${due} then 'PENDING' else (array['SUCCESS', 'FAILED', 'EXPIRED', 'CANCELLED'])[1 + g % 4] end,
+           100 + (g * 37) % 500000, '+22370000009',
            greatest(25, ceil((100 + (g * 37) % 500000) * 0.02))::int, 'simulator', 'service_simulator', 'bench seed',
-           'seed-' || g, t + interval '15 minutes', t + interval '1 minute', t, t + interval '1 minute'
+           'seed-' || g, t + interval '15 minutes', case when ${due} then null else t + interval '1 minute' end, t, t + interval '1 minute'
     from generate_series(1, ${rows}) g, lateral (select now() - interval '1 day' - g * interval '1 second' as t) at`;
   // As autovacuum would on a live table: statistics, and the visibility map that lets the list's
   // count run as an index-only scan instead of visiting 100,000 heap rows.
   await sql`vacuum analyze payments`;
-  // The server's compaction job folds the seed's 100,000 count deltas within 5 s; then, as autovacuum
+  // The server's compaction job folds the seed's count deltas within 5 s; then, as autovacuum
   // would, clear the deleted delta rows so list totals do not step over them.
   await sleep(6_000);
   await sql`vacuum analyze payment_count_deltas, payment_counts`;
-  const sample = await sql<{ id: string }[]>`select id from payments where merchant_id = ${merchantId} order by random() limit 1000`;
+  const sample = await sql<{ id: string }[]>`select id from payments where merchant_id = ${merchant.merchantId} and id like ${`${prefix}%`} order by random() limit 1000`;
   return sample.map((r) => r.id);
 }
 
@@ -278,8 +297,15 @@ async function committedXacts(sql: postgres.Sql, name: string): Promise<number> 
   return Number(row.n);
 }
 
-async function measure(name: string, spec: Omit<LoadSpec, "url" | "duration">, server: Server, sql: postgres.Sql, dbName: string): Promise<Phase> {
-  if (warmup > 0) await load({ ...spec, url: baseUrl, duration: warmup });
+type KeyPool = ReturnType<typeof keyPool>;
+/** Where a phase takes its API keys: `perKey` requests each, sized for `rpsBound` requests a second. */
+type Keys = { pool: KeyPool; perKey: number; rpsBound: number };
+
+const keysFor = (keys: Keys, seconds: number) => keys.pool.take(Math.ceil((keys.rpsBound * seconds) / keys.perKey));
+
+async function measure(name: string, spec: Omit<LoadSpec, "url" | "duration" | "keys" | "perKey">, keys: Keys, server: Server, sql: postgres.Sql, dbName: string): Promise<Phase> {
+  if (warmup > 0) await load({ ...spec, url: baseUrl, duration: warmup, keys: await keysFor(keys, warmup), perKey: keys.perKey });
+  const measured = { ...spec, keys: await keysFor(keys, duration), perKey: keys.perKey };
   const xactsBefore = await committedXacts(sql, dbName);
   const pids = server.pids();
   const rss = () => sumOf(pids, (pid) => statusKb(pid, "VmRSS"));
@@ -288,7 +314,7 @@ async function measure(name: string, spec: Omit<LoadSpec, "url" | "duration">, s
   const cpuBefore = sumOf(pids, processCpuMs);
   const boxBefore = boxCpu();
   progress(`${name}: ${spec.connections} connections, ${duration} s`);
-  const result = await load({ ...spec, url: baseUrl, duration }).finally(() => clearInterval(sampler));
+  const result = await load({ ...measured, url: baseUrl, duration }).finally(() => clearInterval(sampler));
   const cpu = sumOf(pids, processCpuMs) - cpuBefore;
   const box = boxCpu();
   // The coordinator's own queries (this one and the one before) are one transaction each.
@@ -332,31 +358,27 @@ INSERT INTO pgb_events (id, merchant_id, application_id, mode, type, object_id, 
 COMMIT;
 `;
 
-type PgbenchRow = { clients: number; tps: number };
+/** A keyed read's shape: the API key by its hash, then one payment by its id (random among BENCH_ROWS). */
+const pgbenchReadScript = (keyHash: string, prefix: string) => `
+\\set n random(1, ${rows})
+SELECT * FROM api_keys WHERE key_hash = '${keyHash}' AND revoked_at IS NULL;
+SELECT * FROM payments WHERE id = '${prefix}' || lpad(:n::text, 12, '0');
+`;
 
-async function pgbenchCeiling(sql: postgres.Sql, databaseUrl: string): Promise<PgbenchRow[] | null> {
-  const binary = pgbenchBinary();
-  if (!binary) {
-    progress("pgbench not found (Debian: apt-get install postgresql-client): the ceiling is skipped");
-    return null;
-  }
-  for (const [copy, table] of [
-    ["pgb_payments", "payments"],
-    ["pgb_events", "events"],
-    ["pgb_idempotency_keys", "idempotency_keys"],
-  ]) {
-    await sql.unsafe(`create table ${copy} (like ${table} including all)`);
-  }
+type PgbenchRow = { clients: number; tps: number };
+type Ceilings = { read: PgbenchRow[]; write: PgbenchRow[] };
+
+async function pgbenchRun(binary: string, databaseUrl: string, script: string): Promise<PgbenchRow[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "cauri-pgbench-"));
-  const script = path.join(dir, "write-path.sql");
-  writeFileSync(script, PGBENCH_SCRIPT);
+  const file = path.join(dir, "script.sql");
+  writeFileSync(file, script);
   const url = new URL(databaseUrl);
   const connection = ["-h", url.hostname, "-p", url.port || "5432", "-U", decodeURIComponent(url.username || "postgres")];
   const out: PgbenchRow[] = [];
   try {
     for (const clients of pgbenchClients) {
       progress(`pgbench: ${clients} clients, ${duration} s`);
-      const { stdout } = await run(binary, [...connection, "-n", "-M", "prepared", "-c", String(clients), "-j", String(Math.min(clients, os.cpus().length)), "-T", String(duration), "-f", script, url.pathname.slice(1)], {
+      const { stdout } = await run(binary, [...connection, "-n", "-M", "prepared", "-c", String(clients), "-j", String(Math.min(clients, os.cpus().length)), "-T", String(duration), "-f", file, url.pathname.slice(1)], {
         env: { ...env, PGPASSWORD: decodeURIComponent(url.password) || env.PGPASSWORD },
       });
       const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
@@ -369,60 +391,106 @@ async function pgbenchCeiling(sql: postgres.Sql, databaseUrl: string): Promise<P
   return out;
 }
 
+async function pgbenchCeilings(sql: postgres.Sql, databaseUrl: string, readScript: string): Promise<Ceilings | null> {
+  const binary = pgbenchBinary();
+  if (!binary) {
+    progress("pgbench not found (Debian: apt-get install postgresql-client): the ceilings are skipped");
+    return null;
+  }
+  for (const [copy, table] of [
+    ["pgb_payments", "payments"],
+    ["pgb_events", "events"],
+    ["pgb_idempotency_keys", "idempotency_keys"],
+  ]) {
+    await sql.unsafe(`create table ${copy} (like ${table} including all)`);
+  }
+  return { read: await pgbenchRun(binary, databaseUrl, readScript), write: await pgbenchRun(binary, databaseUrl, PGBENCH_SCRIPT) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function report(box: ReturnType<typeof machine>, postgresVersion: string, phases: Phase[], pgbench: PgbenchRow[] | null, serverPeakMb: number): string {
+type PhaseName = "read" | "list" | "list-due" | "write" | "replay";
+const PHASE_TITLES: Record<PhaseName, string> = {
+  read: "GET /v1/payments/{id}",
+  list: `GET /v1/payments?limit=20 (${rows.toLocaleString("en")} payments)`,
+  "list-due": `GET /v1/payments?limit=20 (${rows.toLocaleString("en")} more falling due for expiry)`,
+  write: "POST /v1/payments (fresh key, new customer)",
+  replay: "POST /v1/payments (one key replayed)",
+};
+type Results = Record<Dispatch, Partial<Record<PhaseName, Phase>>>;
+
+const best = (rowsOf: PgbenchRow[] | undefined) => (rowsOf?.length ? Math.max(...rowsOf.map((r) => r.tps)) : null);
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const clean = (p: Phase) => p.non2xx === 0 && p.errors === 0;
+
+function report(box: ReturnType<typeof machine>, postgresVersion: string, results: Results, ceilings: Ceilings | null, fair: FairnessResult | null, serverPeakMb: number): string {
   const lines: string[] = [];
   lines.push(`# Benchmark ${new Date().toISOString()}`, "");
   lines.push(`Machine: ${box.cpu}, ${box.cores} cores, ${box.ramGb} GB RAM, load average at start ${box.load.join(" / ")} (1 / 5 / 15 min); Node ${box.node}; ${postgresVersion}.`);
   if (Number(box.load[0]) > box.cores) lines.push("", `**The load average exceeds the core count: other work shared the machine, so read the figures as a floor.**`);
   lines.push(
     "",
-    `Production build, PostgreSQL on the same machine, autocannon in its own process, ${duration} s per phase after ${warmup} s of warm-up, rate limits lifted (CAURI_BENCH_UNLIMITED=1), JSON request log silenced (CAURI_LOG=silent), CAURI_WORKERS=${env.CAURI_WORKERS ?? "1"} (RSS and CPU are summed over the server's processes).`,
+    `Production build (\`npm start\`), PostgreSQL on the same machine, autocannon in its own process, ${duration} s per phase after ${warmup} s of warm-up, ${connections} connections, real rate limits (load spread over API keys, each within its limits), request log on (to /dev/null), CAURI_WORKERS=${env.CAURI_WORKERS ?? "1"}. "direct": /v1 dispatched to its route handler by server/; "through Next.js": the same handlers behind Next.js's router (CAURI_V1_DISPATCH=next).`,
     "",
   );
-  lines.push("| phase | connections | req/s | p50 (ms) | p99 (ms) | max (ms) | non-2xx | errors | server peak RSS (MB) | server CPU (ms/req) | PG xacts/req | box CPU busy |");
-  lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-  for (const p of phases) {
-    lines.push(`| ${p.name} | ${p.connections} | ${p.rps} | ${p.p50} | ${p.p99} | ${p.max} | ${p.non2xx} | ${p.errors} | ${p.peakRssMb} | ${p.cpuMsPerRequest} | ${p.xactsPerRequest} | ${p.boxBusyPct} % |`);
+  lines.push("| phase | direct req/s | p50 | p99 | non-2xx | CPU ms/req | PG xacts/req | through Next.js req/s | p99 | non-2xx | direct ÷ Next.js |");
+  lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const name of Object.keys(PHASE_TITLES) as PhaseName[]) {
+    const d = results.direct[name];
+    const n = results.next[name];
+    if (!d && !n) continue;
+    const cell = (p: Phase | undefined, f: (p: Phase) => string | number) => (p ? String(f(p)) : "–");
+    lines.push(
+      `| ${PHASE_TITLES[name]} | ${cell(d, (p) => p.rps)} | ${cell(d, (p) => p.p50)} | ${cell(d, (p) => p.p99)} | ${cell(d, (p) => p.non2xx + p.errors)} | ${cell(d, (p) => p.cpuMsPerRequest)} | ${cell(d, (p) => p.xactsPerRequest)} | ${cell(n, (p) => p.rps)} | ${cell(n, (p) => p.p99)} | ${cell(n, (p) => p.non2xx + p.errors)} | ${d && n && n.rps > 0 ? `${(d.rps / n.rps).toFixed(2)}×` : "–"} |`,
+    );
   }
-  lines.push("", `Server peak RSS over the whole run (VmHWM, summed over its processes): ${serverPeakMb} MB.`, "");
+  lines.push("", `Server peak RSS (VmHWM, summed over its processes, direct run): ${serverPeakMb} MB.`, "");
 
-  const writes = phases.filter((p) => p.name === WRITE_PHASE);
-  const ceiling = pgbench ? Math.max(...pgbench.map((r) => r.tps)) : null;
-  if (pgbench) {
-    lines.push("PostgreSQL's ceiling, pgbench (`-M prepared`), one transaction = idempotency upsert + payment insert + outbox insert:", "");
-    lines.push("| clients | tps |", "| ---: | ---: |");
-    for (const r of pgbench) lines.push(`| ${r.clients} | ${r.tps} |`);
+  if (ceilings) {
+    lines.push("PostgreSQL's ceilings, pgbench (`-M prepared`): a keyed read = the key by hash + one payment by id; a write = idempotency upsert + payment insert + outbox insert in one transaction.", "");
+    lines.push("| clients | read tps | write tps |", "| ---: | ---: | ---: |");
+    ceilings.read.forEach((r, i) => lines.push(`| ${r.clients} | ${r.tps} | ${ceilings.write[i]?.tps ?? "–"} |`));
     lines.push("");
   }
+  if (fair) {
+    lines.push(
+      `Fairness (direct): other merchants' reads ${fair.alone} req/s alone (p99 ${fair.p99Alone} ms), ${fair.withHammer} req/s while one key is hammered by 64 connections (p99 ${fair.p99WithHammer} ms): they keep ${pct(fair.ratio)}.`,
+      "",
+    );
+  }
 
-  lines.push("Targets:", "");
-  if (writes.length === 0) {
-    lines.push("- Write path: not measured");
-  } else if (ceiling) {
-    // The best write throughput among the concurrencies that keep p99 within the target.
-    const eligible = writes.filter((w) => w.p99 < WRITE_P99_TARGET_MS && w.non2xx === 0 && w.errors === 0);
-    const best = [...(eligible.length > 0 ? eligible : writes)].sort((a, b) => b.rps - a.rps)[0];
-    const share = best.rps / ceiling;
-    const met = eligible.length > 0 && share >= WRITE_SHARE_TARGET;
-    lines.push(
-      `- Write path ≥ ${WRITE_SHARE_TARGET * 100} % of the pgbench ceiling (${ceiling} tps) with p99 < ${WRITE_P99_TARGET_MS} ms: ${best.rps} req/s = ${(share * 100).toFixed(1)} % at ${best.connections} connections, p99 ${best.p99} ms: **${met ? "met" : "not met"}**`,
-    );
-  } else {
-    lines.push("- Write path vs the pgbench ceiling: no ceiling measured");
-  }
-  const read = phases.find((p) => p.name.startsWith("GET /v1/payments/{id}"));
-  if (read) {
-    const readMet = read.rps >= READ_RPS_TARGET && read.non2xx === 0 && read.errors === 0;
-    lines.push(
-      `- Read path ≥ ${READ_RPS_TARGET} req/s on 2 cores: ${read.rps} req/s on ${box.cores} cores: **${readMet ? "met" : "not met"}**${box.cores !== 2 ? " (not a 2-core machine: indicative only)" : ""}`,
-    );
-  } else {
-    lines.push("- Read path: not measured");
-  }
-  if (phases.some((p) => p.non2xx > 0 || p.errors > 0)) lines.push("", "**Some requests failed (non-2xx or errors): see the table.**");
+  const target = (label: string, met: boolean | null, detail: string) => lines.push(`- ${label}: ${detail}: **${met === null ? "not measured" : met ? "met" : "not met"}**`);
+  lines.push("Targets (issue 14, direct dispatch):", "");
+  const read = results.direct.read;
+  const readCeiling = best(ceilings?.read);
+  target(
+    `GET /v1/payments/{id} ≥ ${pct(READ_SHARE_TARGET)} of pgbench's keyed-read ceiling, p99 ≤ ${READ_P99_TARGET_MS} ms`,
+    read && readCeiling ? clean(read) && read.rps / readCeiling >= READ_SHARE_TARGET && read.p99 <= READ_P99_TARGET_MS : null,
+    read && readCeiling ? `${read.rps} req/s = ${pct(read.rps / readCeiling)} of ${readCeiling} tps, p99 ${read.p99} ms` : "–",
+  );
+  const write = results.direct.write;
+  const writeCeiling = best(ceilings?.write);
+  target(
+    `POST /v1/payments ≥ ${pct(WRITE_SHARE_TARGET)} of pgbench's write ceiling, p99 ≤ ${WRITE_P99_TARGET_MS} ms`,
+    write && writeCeiling ? clean(write) && write.rps / writeCeiling >= WRITE_SHARE_TARGET && write.p99 <= WRITE_P99_TARGET_MS : null,
+    write && writeCeiling ? `${write.rps} req/s = ${pct(write.rps / writeCeiling)} of ${writeCeiling} tps, p99 ${write.p99} ms` : "–",
+  );
+  const list = results.direct.list;
+  target(
+    `GET /v1/payments?limit=20 ≥ ${pct(LIST_SHARE_OF_READ_TARGET)} of the read path`,
+    list && read ? clean(list) && list.rps / read.rps >= LIST_SHARE_OF_READ_TARGET : null,
+    list && read ? `${list.rps} req/s = ${pct(list.rps / read.rps)} of ${read.rps}` : "–",
+  );
+  const due = results.direct["list-due"];
+  target(
+    `the same list while ${rows.toLocaleString("en")} payments fall due (≥ ${pct(LIST_DUE_SHARE_TARGET)} of its rate)`,
+    due && list ? clean(due) && due.rps / list.rps >= LIST_DUE_SHARE_TARGET : null,
+    due && list ? `${due.rps} req/s = ${pct(due.rps / list.rps)} of ${list.rps}` : "–",
+  );
+  target(`one key hammered by 64 connections costs others ≤ ${pct(1 - FAIRNESS_TARGET)}`, fair ? fair.ratio >= FAIRNESS_TARGET : null, fair ? `they keep ${pct(fair.ratio)}` : "–");
+  const failed = (["direct", "next"] as const).flatMap((d) => Object.values(results[d]).filter((p) => !clean(p)));
+  if (failed.length > 0) lines.push("", "**Some requests failed (non-2xx or errors): see the table.**");
   return lines.join("\n") + "\n";
 }
 
@@ -433,7 +501,7 @@ let cleanup: (() => Promise<void>) | null = null;
 async function main() {
   const box = machine();
   if (env.BENCH_SKIP_BUILD === "1") {
-    if (!existsSync(path.join(distDir, "standalone", "server.js"))) throw new Error(`BENCH_SKIP_BUILD=1 but ${distDir}/standalone/server.js is missing`);
+    if (!existsSync(path.join(distDir, "BUILD_ID"))) throw new Error(`BENCH_SKIP_BUILD=1 but ${distDir} holds no build`);
     progress(`build skipped (BENCH_SKIP_BUILD=1), using ${distDir}`);
   } else {
     progress(`building into ${distDir}`);
@@ -450,34 +518,55 @@ async function main() {
     await database.drop().catch((error: unknown) => progress(`could not drop ${database.name}: ${String(error)}`));
     progress(`dropped ${database.name}`);
   };
-  progress(`database ${database.name}; starting the server on ${baseUrl}`);
-  server = await startServer(database.url);
   const [{ version }] = await sql<{ version: string }[]>`select version()`;
   const postgresVersion = version.split(" on ")[0];
 
-  const merchant = await createMerchant(database.url);
-  await preflight(merchant.key);
-  progress(`seeding ${rows} payments`);
-  const ids = await seedPayments(sql, merchant.merchantId, merchant.applicationId);
+  const results: Results = { direct: {}, next: {} };
+  let fair: FairnessResult | null = null;
+  let serverPeakMb = 0;
+  let readScript: string | null = null;
+  for (const dispatch of dispatches) {
+    progress(`database ${database.name}; starting the server (/v1 ${dispatch}) on ${baseUrl}`);
+    server = await startServer(database.url, dispatch);
+    const merchant = await createBenchMerchant(sql, dispatch);
+    const pool = keyPool(sql, merchant.merchantId, merchant.applicationId);
+    await preflight((await pool.take(1))[0]);
+    const prefix = `txn_b${dispatch[0]}`;
+    progress(`seeding ${rows} payments`);
+    const ids = await seedPayments(sql, merchant, prefix, false);
+    if (!readScript) {
+      const [key] = await sql<{ key_hash: string }[]>`select key_hash from api_keys where merchant_id = ${merchant.merchantId} limit 1`;
+      readScript = pgbenchReadScript(key.key_hash, prefix);
+    }
+    const reads: Keys = { pool, perKey: READS_PER_KEY, rpsBound: READ_RPS_BOUND };
+    const writes: Keys = { pool, perKey: WRITES_PER_KEY, rpsBound: WRITE_RPS_BOUND };
+    const here = (name: string, spec: Omit<LoadSpec, "url" | "duration" | "keys" | "perKey">, keys: Keys) => measure(name, spec, keys, server!, sql, database.name);
+    const out = results[dispatch];
+    const write = { method: "POST" as const, paths: ["/v1/payments"], headers: { "content-type": "application/json" }, body: paymentBody };
 
-  const auth = { authorization: `Bearer ${merchant.key}` };
-  const write = { method: "POST" as const, paths: ["/v1/payments"], headers: { ...auth, "content-type": "application/json" }, body: paymentBody };
-  const phases: Phase[] = [];
-  const measureHere = (name: string, spec: Omit<LoadSpec, "url" | "duration">) => measure(name, spec, server!, sql, database.name);
-  const [{ n: listed }] = await sql<{ n: number }[]>`select count(*)::int as n from payments where merchant_id = ${merchant.merchantId}`;
-  if (selected.has("read")) phases.push(await measureHere("GET /v1/payments/{id}", { method: "GET", paths: ids.map((id) => `/v1/payments/${id}`), headers: auth, connections }));
-  // Before the creations, so that the list reads the seeded table.
-  if (selected.has("list")) phases.push(await measureHere(`GET /v1/payments?limit=20 (${listed.toLocaleString("en")} payments)`, { method: "GET", paths: ["/v1/payments?limit=20"], headers: auth, connections }));
-  if (selected.has("write")) {
-    for (const c of writeConnections) phases.push(await measureHere(WRITE_PHASE, { ...write, idempotency: "fresh", freshCustomer: true, connections: c }));
-    // Every payment for one customer: their customer row is upserted by each, one transaction at a time.
-    phases.push(await measureHere("POST /v1/payments (fresh key, one customer)", { ...write, idempotency: "fresh", connections }));
+    if (selected.has("read")) out.read = await here(`${dispatch}: read`, { method: "GET", paths: ids.map((id) => `/v1/payments/${id}`), headers: {}, connections }, reads);
+    if (selected.has("list")) {
+      out.list = await here(`${dispatch}: list`, { method: "GET", paths: ["/v1/payments?limit=20"], headers: {}, connections }, reads);
+      progress(`seeding ${rows} payments due for expiry`);
+      await seedPayments(sql, merchant, `${prefix}due`, true);
+      out["list-due"] = await here(`${dispatch}: list while due`, { method: "GET", paths: ["/v1/payments?limit=20"], headers: {}, connections }, reads);
+    }
+    if (selected.has("write")) out.write = await here(`${dispatch}: write`, { ...write, idempotency: "fresh", freshCustomer: true, connections }, writes);
+    if (selected.has("replay")) out.replay = await here(`${dispatch}: replay`, { ...write, idempotency: "fixed", connections }, reads);
+    if (dispatch === "direct") {
+      serverPeakMb = Math.round(sumOf(server.pids(), (pid) => statusKb(pid, "VmHWM")) / 1024);
+      if (selected.has("fairness")) {
+        progress("fairness: others alone, then beside a hammered key");
+        const [hammer, ...others] = await pool.take(81);
+        fair = await fairness(baseUrl, hammer, others);
+      }
+    }
+    await server.stop();
+    server = null;
   }
-  if (selected.has("replay")) phases.push(await measureHere("POST /v1/payments (one key replayed)", { ...write, idempotency: "fixed", connections }));
-  const serverPeakMb = Math.round(sumOf(server.pids(), (pid) => statusKb(pid, "VmHWM")) / 1024);
 
-  const pgbench = selected.has("pgbench") ? await pgbenchCeiling(sql, database.url) : null;
-  const markdown = report(box, postgresVersion, phases, pgbench, serverPeakMb);
+  const ceilings = selected.has("pgbench") && readScript ? await pgbenchCeilings(sql, database.url, readScript) : null;
+  const markdown = report(box, postgresVersion, results, ceilings, fair, serverPeakMb);
   process.stdout.write(`\n${markdown}`);
   const resultsDir = path.join(import.meta.dirname, "results");
   mkdirSync(resultsDir, { recursive: true });

@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { databaseApplicationName } from "./client";
 
 /**
  * Bounds how long a request waits on a database that does not answer. A stopped server fails
@@ -29,7 +30,7 @@ function probeClient(url: string): postgres.Sql {
   const current = globalRef.__cauriDbProbe;
   if (current?.url === url) return current.client;
   void current?.client.end({ timeout: 0 });
-  const client = postgres(url, { max: 1, connect_timeout: 1, prepare: false, onnotice: () => {} });
+  const client = postgres(url, { max: 1, connect_timeout: 1, prepare: false, onnotice: () => {}, connection: { application_name: databaseApplicationName() } });
   globalRef.__cauriDbProbe = { client, url };
   // Connect now, so that a probe is one round trip on an open connection, not a connection set-up.
   client`select 1`.catch(() => {});

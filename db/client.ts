@@ -21,6 +21,12 @@ export function observeQueries(observer: QueryObserver | null): void {
 }
 export const queryLogger = { logQuery: (query: string, params: unknown[]) => queryObserver?.(query, params) };
 
+/**
+ * How this process's connections appear in pg_stat_activity (CAURI_INSTANCE_NAME:pid): one
+ * process holds one pool, whichever copy of this module opened it (README, "Architecture").
+ */
+export const databaseApplicationName = () => `${process.env.CAURI_INSTANCE_NAME ?? "cauri"}:${process.pid}`;
+
 export type Handle = { db: Database; driver: "postgres" | "pglite"; close: () => Promise<void> };
 
 /**
@@ -39,6 +45,7 @@ export function openDatabase(options: { url?: string; pgliteDir?: string; poolMa
       // prepared statements of different connections would collide.
       prepare: process.env.DATABASE_PREPARE !== "false",
       onnotice: () => {},
+      connection: { application_name: databaseApplicationName() },
     });
     return { db: drizzlePostgres(client, { schema, logger: queryLogger }) as unknown as Database, driver: "postgres", close: () => client.end({ timeout: 5 }) };
   }

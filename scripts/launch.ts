@@ -15,8 +15,8 @@ import { dataDir, runningEmbeddedUrl, serveEmbeddedDatabase } from "./embedded-d
  */
 const command = process.argv[2] === "dev" ? "dev" : "start";
 const port = process.env.PORT ?? "3000";
-// Absolute, because the standalone server changes its working directory to its own folder and
-// must still find the same data directory (secret key, embedded database) as the ops CLI.
+// Absolute, so the server and the ops CLI find the same data directory (secret key, embedded
+// database) whatever their working directory.
 const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, CAURI_DATA_DIR: dataDir() };
 let stopEmbedded: (() => Promise<void>) | null = null;
 
@@ -49,26 +49,21 @@ if (process.env.DATABASE_URL) {
   Object.assign(env, { DATABASE_URL: server.url, DATABASE_POOL_MAX: "1", DATABASE_PREPARE: "false", CAURI_DATABASE_EMBEDDED: "true" });
 }
 
-// `npm start` runs the standalone server that `npm run build` produced (the same artefact the
-// Dockerfile ships); `npm run dev` runs next dev.
-const standaloneServer = path.resolve(process.env.NEXT_DIST_DIR ?? ".next", "standalone", "server.js");
+// `npm start` runs our server (server/main.ts: the edge, /v1 dispatched directly, Next.js for the
+// rest) on the build `npm run build` produced; `npm run dev` runs next dev.
+const distDir = path.resolve(process.env.NEXT_DIST_DIR ?? ".next");
 const nextBin = new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname;
-if (command === "start" && !existsSync(standaloneServer)) {
+if (command === "start" && !existsSync(path.join(distDir, "BUILD_ID"))) {
   console.error("No production build found: run `npm run build` first.");
   await stopEmbedded?.();
   process.exit(1);
 }
 // The embedded database serves one app process (README, "Configuration"): one worker there.
 if (env.DATABASE_PREPARE === "false") env.CAURI_WORKERS = "1";
-const clusterServer = new URL("./cluster-server.mjs", import.meta.url).pathname;
+const serverMain = new URL("../server/main.ts", import.meta.url).pathname;
 const child: ChildProcess =
   command === "start"
-    ? spawn(process.execPath, [clusterServer, standaloneServer], {
-        stdio: "inherit",
-        // Node closes idle keep-alive sockets after 5 s; a client (or load balancer) reusing one at that
-        // instant gets ECONNRESET. Keeping them longer than common LB idle timeouts (60 s) avoids the race.
-        env: { ...env, HOSTNAME: env.HOSTNAME ?? "0.0.0.0", KEEP_ALIVE_TIMEOUT: env.KEEP_ALIVE_TIMEOUT ?? "65000" },
-      })
+    ? spawn(process.execPath, ["--import", "tsx", serverMain], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } })
     : spawn(process.execPath, [nextBin, "dev", "-p", port], { stdio: "inherit", env });
 
 let stopping = false;

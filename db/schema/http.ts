@@ -20,13 +20,6 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.applicationId, t.mode, t.key] })],
 );
 
-/** Fixed windows anchored at the first hit, shared by every app instance. */
-export const rateLimitCounters = pgTable("rate_limit_counters", {
-  bucket: text("bucket").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
-});
-
 /**
  * The dashboard's request log: the last 24 hours of /v1 requests made with a key, per
  * application and mode. Written in batches off the request path and pruned as it goes

@@ -8,7 +8,8 @@ import { systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { errorResponse, json, successBody } from "@/lib/http/envelope";
 import { ApiError } from "@/lib/http/errors";
-import { hitRateLimits, rateLimitHeaders, type LimitName } from "@/lib/http/rate-limit";
+import { wrapsHandler, type EntryTransaction } from "@/lib/http/operation";
+import { hitRateLimits, holdPersistentClient, rateLimitHeaders, type LimitName } from "@/lib/http/rate-limit";
 import { toApiError } from "@/lib/http/route";
 import { parseInput, rejectNulInPath, type InputSpec } from "@/lib/http/validation";
 import { logRequest } from "@/lib/log";
@@ -40,9 +41,7 @@ export type AccountRouteOptions<W extends Who, B, Q> = {
   status?: number;
   /** Per-IP limit on top of the default (sign-up). */
   limit?: LimitName;
-  /** Mutating handlers run in one transaction unless the domain manages its own (e.g. around operator calls). */
-  transaction?: boolean;
-};
+} & EntryTransaction;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -66,7 +65,8 @@ async function readJson(request: Request): Promise<unknown> {
  * (Origin) check on mutating methods, session check on the server (a merchant for the
  * dashboard, staff for the console; the wrong role gets 404 like a route that does not exist),
  * rate limit, JSON + zod validation with the same error codes as /v1, the handler in one
- * transaction for mutating methods, and the same `{success, data}` / `{success, error}` envelope.
+ * transaction for mutating methods (unless the operation it runs declares its own,
+ * lib/http/operation.ts), and the same `{success, data}` / `{success, error}` envelope.
  */
 export function accountRoute<W extends Who, B extends InputSpec | undefined = undefined, Q extends InputSpec | undefined = undefined>(
   options: AccountRouteOptions<W, B, Q>,
@@ -94,9 +94,12 @@ export function accountRoute<W extends Who, B extends InputSpec | undefined = un
         }
 
         const subject = user ? `user:${user.id}` : `ip:${clientIpOf(request.headers)}`;
-        const rate = await hitRateLimits(database, subject, options.limit ? ["default", options.limit] : ["default"]);
+        const rate = await hitRateLimits(subject, options.limit ? ["default", options.limit] : ["default"]);
         Object.assign(headers, rateLimitHeaders(rate));
-        if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
+        if (rate.exceeded) {
+          await holdPersistentClient(rate);
+          throw new ApiError("RATE_LIMIT_EXCEEDED");
+        }
         rejectNulInPath(params);
 
         const body = (options.body ? parseInput(options.body, await readJson(request)) : undefined) as Out<B>;
@@ -111,7 +114,7 @@ export function accountRoute<W extends Who, B extends InputSpec | undefined = un
           return { ...ctx, user: user!, request } as CtxOf<W>;
         };
         const run = async (dbForRun: Database) => handler(await build(dbForRun), { body, query, params });
-        const result = MUTATING.has(request.method) && options.transaction !== false ? await database.transaction((tx) => run(tx as unknown as Database)) : await run(database);
+        const result = MUTATING.has(request.method) && wrapsHandler(options) ? await database.transaction((tx) => run(tx as unknown as Database)) : await run(database);
         if (result instanceof Response) {
           status = result.status;
           return result;

@@ -1,6 +1,5 @@
 import NextAuth from "next-auth";
 import { clientIpOf } from "@/lib/http/client-ip";
-import { db } from "@/db/client";
 import { hitRateLimits, rateLimitHeaders } from "@/lib/http/rate-limit";
 import { authOptions } from "./options";
 
@@ -23,7 +22,7 @@ export const authRouteHandlers = {
     const { nextauth } = await context.params;
     if (nextauth?.[0] === "callback" && nextauth[1] === "credentials") {
       const ip = clientIpOf(request.headers);
-      const rate = await hitRateLimits(db(), `ip:${ip}`, ["auth.signin"]);
+      const rate = await hitRateLimits(`ip:${ip}`, ["auth.signin"]);
       if (rate.exceeded) {
         const url = new URL("/signin", request.url);
         url.searchParams.set("error", RATE_LIMITED_ERROR);

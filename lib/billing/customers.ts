@@ -17,7 +17,13 @@ export type CustomerInput = { merchantId: string; mode: Mode; phone: string; nam
  * Public entry points never call this: they use insertCustomerIfAbsent.
  */
 export async function upsertCustomer(db: Database, c: CustomerInput): Promise<Customer> {
-  const [row] = await db
+  const [row] = await customerUpsert(db, c).returning();
+  return row;
+}
+
+/** upsertCustomer's statement, for a caller that runs it as a CTE of its own (payment creation, lib/payments/create.ts). */
+export function customerUpsert(db: Database, c: CustomerInput) {
+  return db
     .insert(customers)
     .values({ id: newId("cus"), merchantId: c.merchantId, mode: c.mode, phone: c.phone, name: c.name ?? null, email: c.email ?? null, createdAt: c.at, updatedAt: c.at })
     .onConflictDoUpdate({
@@ -27,9 +33,7 @@ export async function upsertCustomer(db: Database, c: CustomerInput): Promise<Cu
         email: sql`coalesce(excluded.email, ${customers.email})`,
         updatedAt: sql`greatest(excluded.updated_at, ${customers.updatedAt})`,
       },
-    })
-    .returning();
-  return row;
+    });
 }
 
 /**

@@ -7,6 +7,7 @@ import { reply } from "@/lib/http/envelope";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { pagination } from "@/lib/links/pagination";
+import type { EventType } from "@/lib/webhooks/event-types";
 import { linkResource } from "@/lib/links/serialize";
 import { insertLink } from "@/lib/links/service";
 import { upsertCustomer } from "./customers";
@@ -27,8 +28,10 @@ export async function planOf(db: Database, planId: string): Promise<BillingPlan>
   return plan;
 }
 
+type SubscriptionEvent = Extract<EventType, `subscription.${string}`>;
+
 /** A subscription event: its object is the subscription as the API shows it. */
-export async function emitSubscriptionEvent(db: Database, type: string, sub: Subscription, at: Date, plan?: BillingPlan) {
+export async function emitSubscriptionEvent(db: Database, type: SubscriptionEvent, sub: Subscription, at: Date, plan?: BillingPlan) {
   const p = plan ?? (await planOf(db, sub.planId));
   await emitEvent(db, { merchantId: sub.merchantId, applicationId: sub.applicationId, mode: sub.mode, type, object: subscriptionResource(sub, p), at });
 }

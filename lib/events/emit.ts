@@ -1,13 +1,15 @@
 import type { Database } from "@/db/client";
 import { events, type EventPayload, type Mode } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { isEventType, type EventType } from "@/lib/webhooks/event-types";
 import { notifyEventsCommitted } from "./notify";
 
 export type EmitInput = {
   merchantId: string;
   applicationId: string;
   mode: Mode;
-  type: string;
+  /** From the catalogue (GET /v1/webhook-event-types): a type missing from it does not compile. */
+  type: EventType;
   /** The resource as the API shows it (the same serializer as the route's response). */
   object: Record<string, unknown> & { id: string };
   at: Date;
@@ -18,6 +20,8 @@ export type EmitInput = {
  * event exists if and only if the change committed (DESIGN.md, transactional outbox).
  */
 export async function emitEvent(db: Database, input: EmitInput): Promise<EventPayload> {
+  // A cast or a plain-JS caller gets past the type; no endpoint could subscribe to what it would write.
+  if (!isEventType(input.type)) throw new Error(`event type ${String(input.type)} is not in the catalogue`);
   const id = newId("evt");
   const payload: EventPayload = {
     id,

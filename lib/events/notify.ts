@@ -1,5 +1,9 @@
 type Listener = () => void;
-const listeners = new Set<Listener>();
+
+// On globalThis: production loads lib/ twice in one process (the server's /v1 copy and Next.js's
+// bundle, README "Architecture"); a payment committed by one copy must wake the worker the other started.
+const globalRef = globalThis as unknown as { __cauriEventListeners?: Set<Listener> };
+const listeners = (globalRef.__cauriEventListeners ??= new Set<Listener>());
 
 /**
  * In-process nudge so the embedded delivery worker looks at the outbox right away instead of

@@ -1,7 +1,8 @@
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { clientAddress, installClientIp, trustedProxies } from "@/scripts/client-ip.mjs";
+import { clientAddress, trustedProxies } from "@/server/edge";
+import { createAppServer } from "@/server/http-server";
+import { serverOptions } from "@/server/options";
 import { clientIpOf } from "./client-ip";
 
 describe("the client's address", () => {
@@ -22,12 +23,13 @@ describe("the client's address", () => {
   it("refuses a CAURI_TRUSTED_PROXIES that is not a whole number", () => {
     expect(trustedProxies(undefined)).toBe(0);
     expect(trustedProxies("2")).toBe(2);
-    for (const bad of ["-1", "one", ""]) expect(() => trustedProxies(bad)).toThrow(/CAURI_TRUSTED_PROXIES/);
+    for (const bad of ["-1", "one", "", "1.5"]) expect(() => trustedProxies(bad)).toThrow(/CAURI_TRUSTED_PROXIES/);
   });
 
-  it("reaches the handlers of a real HTTP server as x-cauri-client-ip, replacing a client's own value", async () => {
-    installClientIp(0);
-    const server = http.createServer((req, res) => res.end(clientIpOf(new Headers(req.headers as Record<string, string>))));
+  it("reaches Next.js's handler through the server as x-cauri-client-ip, replacing a client's own value", async () => {
+    const { server } = createAppServer({ ...serverOptions(), trustedProxies: 0 }, async (req, res) => {
+      res.end(clientIpOf(new Headers(req.headers as Record<string, string>)));
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;

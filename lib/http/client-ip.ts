@@ -1,7 +1,7 @@
 /**
  * The address per-IP rate limits count against. `npm start` and the Docker image set
  * `x-cauri-client-ip` on every request from the socket and CAURI_TRUSTED_PROXIES
- * (scripts/client-ip.mjs), replacing any value a client sent. Without that header (`next dev`,
+ * (server/edge.ts), replacing any value a client sent. Without that header (`next dev`,
  * route handlers called in tests) the first X-Forwarded-For entry is used.
  */
 export function clientIpOf(headers: Pick<Headers, "get">): string {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { idempotencyKeys, type Mode } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
 import { ApiError, type ErrorCode } from "./errors";
@@ -27,10 +28,52 @@ function stableStringify(value: unknown): string {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const sameKey = and(
+  eq(idempotencyKeys.applicationId, sql.placeholder("applicationId")),
+  eq(idempotencyKeys.mode, sql.placeholder("mode")),
+  eq(idempotencyKeys.key, sql.placeholder("key")),
+);
+
+// The statements every keyed request runs (db/prepared.ts).
+const insertReservation = preparedQuery((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      applicationId: sql.placeholder("applicationId"),
+      mode: sql.placeholder("mode"),
+      key: sql.placeholder("key"),
+      requestHash: sql.placeholder("requestHash"),
+      state: "in_progress",
+      owner: sql.placeholder("owner"),
+      lockedUntil: sql.placeholder("lockedUntil"),
+      createdAt: sql.placeholder("createdAt"),
+      expiresAt: sql.placeholder("expiresAt"),
+    })
+    .onConflictDoNothing()
+    .returning({ owner: idempotencyKeys.owner })
+    .prepare("idempotency_reserve"),
+);
+const selectReservation = preparedQuery((db) => db.select().from(idempotencyKeys).where(sameKey).limit(1).prepare("idempotency_find"));
+const storeAnswer = preparedQuery((db) =>
+  db
+    .update(idempotencyKeys)
+    // set() takes placeholders only inside SQL, which skips the column's encoding: the body goes as JSON text.
+    .set({ state: "done", responseStatus: sql`${sql.placeholder("status")}`, responseBody: sql`${sql.placeholder("body")}::jsonb` })
+    .where(and(sameKey, eq(idempotencyKeys.owner, sql.placeholder("owner")), eq(idempotencyKeys.state, "in_progress")))
+    .returning({ key: idempotencyKeys.key })
+    .prepare("idempotency_complete"),
+);
+
 /**
  * Reserves the key atomically (insert-if-absent) before any work runs, so two concurrent
- * requests can never both pass: the loser waits for the winner's stored answer and replays it.
- * `now` is the merchant's clock: the 24-hour retention follows the sandbox test clock.
+ * requests can never both pass. `now` is the merchant's clock: the 24-hour retention follows
+ * the sandbox test clock.
+ *
+ * Called in the transaction that does the work (lib/http/route.ts), the reservation commits or
+ * rolls back with it: a concurrent request with the same key waits on the key's unique index
+ * until this one ends, then replays its stored answer, or owns the key if it rolled back.
+ * Called on its own (routes that call an operator outside any transaction), the reservation
+ * commits at once and a concurrent request polls until the owner stores its answer.
  */
 export async function reserveIdempotencyKey(
   db: Database,
@@ -44,22 +87,17 @@ export async function reserveIdempotencyKey(
   for (let attempt = 0; ; attempt++) {
     const owner = randomUUID();
     const real = systemNow();
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({
-        ...scope,
-        requestHash: fingerprint,
-        state: "in_progress",
-        owner,
-        lockedUntil: new Date(real.getTime() + LOCK_MS),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RETENTION_MS),
-      })
-      .onConflictDoNothing()
-      .returning({ owner: idempotencyKeys.owner });
+    const inserted = await insertReservation(db).execute({
+      ...scope,
+      requestHash: fingerprint,
+      owner,
+      lockedUntil: new Date(real.getTime() + LOCK_MS),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RETENTION_MS),
+    });
     if (inserted.length === 1) return { kind: "owner", owner };
 
-    const [row] = await db.select().from(idempotencyKeys).where(where).limit(1);
+    const [row] = await selectReservation(db).execute(scope);
     if (!row) continue;
     if (row.expiresAt <= now) {
       await db.delete(idempotencyKeys).where(and(where, lte(idempotencyKeys.expiresAt, now)));
@@ -87,15 +125,11 @@ export async function reserveIdempotencyKey(
  * domain work rolls back instead of creating a duplicate.
  */
 export async function completeIdempotencyKey(db: Database, scope: IdempotencyScope, owner: string, status: number, body: unknown): Promise<void> {
-  const rows = await db
-    .update(idempotencyKeys)
-    .set({ state: "done", responseStatus: status, responseBody: body })
-    .where(and(eq(idempotencyKeys.applicationId, scope.applicationId), eq(idempotencyKeys.mode, scope.mode), eq(idempotencyKeys.key, scope.key), eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.state, "in_progress")))
-    .returning({ key: idempotencyKeys.key });
+  const rows = await storeAnswer(db).execute({ ...scope, owner, status, body: body === undefined ? null : JSON.stringify(body) });
   if (rows.length !== 1) throw new ApiError("IDEMPOTENCY_IN_PROGRESS");
 }
 
-/** A request that failed changed nothing, so its key is freed for a corrected retry. */
+/** A request that failed outside a transaction changed nothing, so its key is freed for a corrected retry. */
 export async function releaseIdempotencyKey(db: Database, scope: IdempotencyScope, owner: string): Promise<void> {
   await db
     .delete(idempotencyKeys)

@@ -1,7 +1,4 @@
-import { sql } from "drizzle-orm";
-import type { Database } from "@/db/client";
-import { rowsOf } from "@/db/rows";
-import { systemNow } from "@/lib/clock";
+import { createRateLimitStore, type Bucket } from "./rate-limit-store";
 
 /** Requests per minute, from the contract's Limits table; `default` applies to every request. */
 export const rateLimits = {
@@ -31,58 +28,101 @@ export type LimitName = keyof typeof rateLimits;
 export const CREATION_LIMITS: ReadonlySet<LimitName> = new Set(["payments.create", "secure_orders.create"]);
 
 const WINDOW_SECONDS = 60;
+const DEFAULT_PREFIX = "cauri:rl";
 
-export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; exceeded: boolean };
+export type RateLimitState = {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+  exceeded: boolean;
+  /** Twice the limit or more within the window: the client ignores Retry-After (holdPersistentClient). */
+  persistent?: boolean;
+};
+
+/** The limits' counters: the process's own (below), or one a test builds with a short window. */
+export type RateLimiter = {
+  /**
+   * Counts one hit in each bucket and returns the tightest bucket's state (what the RateLimit-*
+   * headers report). Windows are fixed and anchored at a bucket's first hit, so "the 11th request
+   * within a minute" is exact rather than depending on where a calendar minute boundary falls.
+   */
+  hit(subject: string, names: LimitName[]): Promise<RateLimitState>;
+  /** One bucket's state without counting a hit (the headers of an idempotent replay). */
+  peek(subject: string, name: LimitName): Promise<RateLimitState>;
+  /** Takes back one hit of the current window (a refused creation: CREATION_LIMITS). */
+  refund(subject: string, name: LimitName): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type RateLimiterOptions = { durationSeconds?: number; redisUrl?: string; prefix?: string };
 
 /**
- * Counts one hit in each bucket with a single atomic upsert shared by every app instance,
- * and returns the tightest bucket's state (what the RateLimit-* headers report).
- * Windows are fixed and anchored at a bucket's first hit, so "the 11th request within a
- * minute" is exact rather than depending on where a calendar minute boundary falls.
+ * Counters in Redis when `redisUrl` is given, shared by every app instance (several instances
+ * need it: memory counters are per process), with a memory limiter standing in while Redis is
+ * unreachable; in this process's memory otherwise.
  */
-export async function hitRateLimits(db: Database, subject: string, names: LimitName[]): Promise<RateLimitState> {
-  if (process.env.CAURI_BENCH_UNLIMITED === "1") return { limit: 1_000_000, remaining: 1_000_000, resetSeconds: WINDOW_SECONDS, exceeded: false };
-  const now = systemNow();
-  const values = names.map((n) => sql`(${`${subject}:${n}`}, ${now.toISOString()}::timestamptz, 1)`);
-  const result = await db.execute(sql`
-    insert into rate_limit_counters (bucket, window_start, count) values ${sql.join(values, sql`, `)}
-    on conflict (bucket) do update set
-      count = case when rate_limit_counters.window_start <= excluded.window_start - interval '${sql.raw(String(WINDOW_SECONDS))} seconds'
-                   then 1 else rate_limit_counters.count + 1 end,
-      window_start = case when rate_limit_counters.window_start <= excluded.window_start - interval '${sql.raw(String(WINDOW_SECONDS))} seconds'
-                   then excluded.window_start else rate_limit_counters.window_start end
-    returning bucket, count, window_start`);
-  let tightest: RateLimitState | null = null;
-  for (const row of rowsOf<{ bucket: string; count: number; window_start: string | Date }>(result)) {
-    const name = row.bucket.slice(subject.length + 1) as LimitName;
-    tightest = tighterState(tightest, bucketState(name, Number(row.count), new Date(row.window_start), now));
-  }
-  return tightest!;
-}
-
-/**
- * One bucket's state without counting a hit: what the RateLimit-* headers of an answer that was
- * not counted against this limit (an idempotent replay) report about it.
- */
-export async function peekRateLimit(db: Database, subject: string, name: LimitName): Promise<RateLimitState> {
-  const now = systemNow();
-  if (process.env.CAURI_BENCH_UNLIMITED === "1") return { limit: 1_000_000, remaining: 1_000_000, resetSeconds: WINDOW_SECONDS, exceeded: false };
-  const result = await db.execute(sql`select count, window_start from rate_limit_counters where bucket = ${`${subject}:${name}`}`);
-  const [row] = rowsOf<{ count: number; window_start: string | Date }>(result);
-  const windowStart = row ? new Date(row.window_start) : null;
-  if (!windowStart || windowStart.getTime() <= now.getTime() - WINDOW_SECONDS * 1000) return bucketState(name, 0, now, now);
-  return { ...bucketState(name, Number(row.count), windowStart, now), exceeded: false };
-}
-
-function bucketState(name: LimitName, count: number, windowStart: Date, now: Date): RateLimitState {
-  const limit = rateLimits[name];
-  const resetAt = windowStart.getTime() + WINDOW_SECONDS * 1000;
-  return {
-    limit,
-    remaining: Math.max(limit - count, 0),
-    resetSeconds: Math.max(Math.ceil((resetAt - now.getTime()) / 1000), 0),
-    exceeded: count > limit,
+export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+  const durationSeconds = options.durationSeconds ?? WINDOW_SECONDS;
+  const store = createRateLimitStore({ points: rateLimits, durationSeconds, redisUrl: options.redisUrl, prefix: options.prefix ?? DEFAULT_PREFIX });
+  const stateOf = (name: LimitName, bucket: Bucket): RateLimitState => {
+    const limit = rateLimits[name];
+    return {
+      limit,
+      remaining: Math.max(limit - bucket.count, 0),
+      resetSeconds: Math.max(Math.ceil(bucket.msLeft / 1000), 0),
+      exceeded: bucket.count > limit,
+      persistent: bucket.count >= 2 * limit,
+    };
   };
+  return {
+    async hit(subject, names) {
+      const states = await Promise.all(names.map(async (name) => stateOf(name, await store.consume(name, subject))));
+      return states.reduce<RateLimitState | null>(tighterState, null)!;
+    },
+    async peek(subject, name) {
+      const bucket = await store.peek(name, subject);
+      return bucket ? { ...stateOf(name, bucket), exceeded: false } : stateOf(name, { count: 0, msLeft: durationSeconds * 1000 });
+    },
+    refund: (subject, name) => store.refund(name, subject),
+    close: () => store.close(),
+  };
+}
+
+// On globalThis, like the database handle (db/client.ts): one set of counters and one Redis
+// connection per process, even where two copies of lib/ are loaded (the server's and Next.js's bundle).
+const globalRef = globalThis as unknown as { __cauriRateLimiter?: RateLimiter };
+
+function processRateLimiter(): RateLimiter {
+  globalRef.__cauriRateLimiter ??= createRateLimiter({ redisUrl: process.env.REDIS_URL || undefined, prefix: process.env.CAURI_REDIS_PREFIX || undefined });
+  return globalRef.__cauriRateLimiter;
+}
+
+/** Makes `limiter` the process's (a test that needs a window it can move past). */
+export function setProcessRateLimiter(limiter: RateLimiter): void {
+  globalRef.__cauriRateLimiter = limiter;
+}
+
+/** Closes the process's Redis connection, if any, where the process closes its database. */
+export async function closeRateLimits(): Promise<void> {
+  const limiter = globalRef.__cauriRateLimiter;
+  globalRef.__cauriRateLimiter = undefined;
+  await limiter?.close();
+}
+
+export const hitRateLimits = (subject: string, names: LimitName[]): Promise<RateLimitState> => processRateLimiter().hit(subject, names);
+export const peekRateLimit = (subject: string, name: LimitName): Promise<RateLimitState> => processRateLimiter().peek(subject, name);
+export const refundRateLimit = (subject: string, name: LimitName): Promise<void> => processRateLimiter().refund(subject, name);
+
+/**
+ * A client still sending at twice its limit has ignored every Retry-After: its 429 is held for
+ * CAURI_RATE_LIMIT_HOLD_MS (1 s) before it is sent. Each of its connections then asks once a
+ * second instead of as fast as the server answers, so hammering one key cannot take the event
+ * loop from other merchants' requests (bench/fairness.ts). The hold happens after any transaction
+ * has ended: it holds a socket and a timer, never a database connection.
+ */
+export async function holdPersistentClient(state: RateLimitState | undefined): Promise<void> {
+  const ms = Number(process.env.CAURI_RATE_LIMIT_HOLD_MS ?? 1_000);
+  if (state?.persistent && ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The state the headers report: an exceeded bucket first, else the one with the fewest requests left. */
@@ -100,16 +140,4 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
   };
   if (state.exceeded) headers["Retry-After"] = String(Math.max(state.resetSeconds, 1));
   return headers;
-}
-
-/** Takes back one hit of the current window (a refused creation, or a creation refused by its limit: CREATION_LIMITS). */
-export async function refundRateLimit(db: Database, subject: string, name: LimitName): Promise<void> {
-  if (process.env.CAURI_BENCH_UNLIMITED === "1") return;
-  const windowOpen = new Date(systemNow().getTime() - WINDOW_SECONDS * 1000).toISOString();
-  await db.execute(sql`update rate_limit_counters set count = count - 1 where bucket = ${`${subject}:${name}`} and count > 0 and window_start > ${windowOpen}::timestamptz`);
-}
-
-/** Old windows are dead weight; the job runner prunes them. */
-export async function pruneRateLimitCounters(db: Database): Promise<void> {
-  await db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '10 minutes'`);
 }

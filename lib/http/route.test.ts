@@ -1,7 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { db } from "@/db/client";
+import { db, dbDriver } from "@/db/client";
+import { rowsOf } from "@/db/rows";
 import { apiKeys, journals } from "@/db/schema";
 import { advanceTestClock } from "@/lib/clock";
 import { postJournal } from "@/lib/ledger/post";
@@ -11,6 +12,7 @@ import { newId } from "@/lib/ids";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
 import { ApiError } from "./errors";
+import { closeRateLimits, createRateLimiter, setProcessRateLimiter } from "./rate-limit";
 import { route } from "./route";
 import { input } from "./validation";
 
@@ -42,6 +44,24 @@ const refusable = route(
     return { amount: body.amount };
   },
 );
+// In its transaction, after its work: the request marked by `failFirst` waits for `rollbackGate`, then is refused.
+let failFirst = false;
+let rollbackGate: Promise<void> = Promise.resolve();
+let enteredFailing: () => void = () => {};
+const rollingBack = route(
+  { auth: "key", idempotency: "required", body: input(z.object({ amount: z.number().int() })), status: 201 },
+  async (ctx, { body }) => {
+    const id = newId("jrn_ref");
+    await postJournal(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, kind: "test.create", refType: "test", refId: id, entries: [{ account: "merchant_available", amount: body.amount }, { account: "operator_clearing", amount: -body.amount }], at: ctx.now });
+    if (failFirst) {
+      failFirst = false;
+      enteredFailing();
+      await rollbackGate;
+      throw new ApiError("INVALID_AMOUNT", "refused by the domain");
+    }
+    return { id, amount: body.amount };
+  },
+);
 const failing = route({ auth: "key", idempotency: "optional" }, async () => {
   throw new ApiError("INVALID_FIELD", "refused by the domain");
 });
@@ -49,6 +69,10 @@ const crashing = route({ auth: "none" }, async () => {
   throw new Error("secret internals: sk_test_should_not_leak");
 });
 
+const lockWaitsOnIdempotencyKeys = async () =>
+  rowsOf<{ n: number }>(
+    await db().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "idempotency_keys"%'`),
+  )[0].n;
 const countJournals = async (merchantId: string) => (await db().select({ n: count() }).from(journals).where(eq(journals.merchantId, merchantId)))[0].n;
 
 describe("authentication", () => {
@@ -180,6 +204,28 @@ describe("envelope and validation", () => {
 });
 
 describe("rate limits", () => {
+  it("holds the 429s of a client still sending at twice its limit (Retry-After ignored), and answers the rest at once", async () => {
+    const configured = process.env.CAURI_RATE_LIMIT_HOLD_MS;
+    process.env.CAURI_RATE_LIMIT_HOLD_MS = "400";
+    try {
+      const m = await newMerchant();
+      const send = () => call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } });
+      for (let batch = 0; batch < 11; batch++) await Promise.all(Array.from({ length: 18 }, send));
+      // 198 sent: the 100 allowed, then refusals answered without a hold.
+      const before = performance.now();
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      const persistent = await send();
+      const held = performance.now() - before;
+      expect([persistent.status, persistent.body.error.code]).toEqual([429, "RATE_LIMIT_EXCEEDED"]);
+      expect(held).toBeGreaterThanOrEqual(400);
+      // Per key: another merchant's first request is not held.
+      expect((await call(echo, "POST", "/v1/echo", { key: (await newMerchant()).testKey, body: { amount: 100 } })).status).toBe(200);
+    } finally {
+      process.env.CAURI_RATE_LIMIT_HOLD_MS = configured;
+    }
+  });
+
   it("sends RateLimit-* headers and refuses the 11th create of a minute with 429 and Retry-After", async () => {
     const m = await newMerchant();
     for (let i = 1; i <= 10; i++) {
@@ -259,13 +305,26 @@ describe("rate limits", () => {
   });
 
   it("counts the default 100/minute across routes and opens a new window after a minute", async () => {
-    const m = await newMerchant();
-    for (let i = 0; i < 100; i++) expect((await call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } })).status).toBe(200);
-    expect((await call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } })).status).toBe(429);
-    await db().execute(sql`update rate_limit_counters set window_start = window_start - interval '61 seconds'`);
-    const res = await call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("ratelimit-remaining")).toBe("99");
+    // Counters in this process's memory, whose clock the test can move past the window.
+    setProcessRateLimiter(createRateLimiter());
+    try {
+      const m = await newMerchant();
+      // The window opens with the first hit, somewhere between these two instants.
+      const before = Date.now();
+      expect((await call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } })).status).toBe(200);
+      const after = Date.now();
+      for (let i = 1; i < 100; i++) expect((await call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } })).status).toBe(200);
+      expect((await call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } })).status).toBe(429);
+      vi.setSystemTime(before + 59_000);
+      expect((await call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } })).status).toBe(429);
+      vi.setSystemTime(after + 60_000);
+      const res = await call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-remaining")).toBe("99");
+    } finally {
+      vi.useRealTimers();
+      await closeRateLimits();
+    }
   });
 });
 
@@ -319,6 +378,29 @@ describe("idempotency", () => {
     expect(ids.size).toBe(1);
     for (const r of results) expect([201, 409]).toContain(r.status);
     expect(await countJournals(m.merchant.id)).toBe(1);
+  });
+
+  it("makes a request waiting on the key its owner when the first rolls back: its work and its reservation go together", async () => {
+    const m = await newMerchant();
+    let open!: () => void;
+    rollbackGate = new Promise((resolve) => (open = resolve));
+    const inside = new Promise<void>((resolve) => (enteredFailing = resolve));
+    failFirst = true;
+    const send = () => call(rollingBack, "POST", "/v1/rolling", { key: m.testKey, body: { amount: 100 }, idempotencyKey: "rolled-back" });
+    const first = send();
+    await inside;
+    const second = send();
+    // The second is held on the first's reservation, uncommitted, until the first ends: on PostgreSQL, a lock wait on the key.
+    if (dbDriver() === "postgres") await expect.poll(lockWaitsOnIdempotencyKeys, { timeout: 5_000 }).toBe(1);
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+    open();
+    const [a, b] = await Promise.all([first, second]);
+    expect([a.status, a.body.error.code]).toEqual([400, "INVALID_AMOUNT"]);
+    expect(b.status).toBe(201);
+    expect(b.headers.get("idempotent-replayed")).toBeNull();
+    expect(await countJournals(m.merchant.id)).toBe(1);
+    const replayed = await send();
+    expect([replayed.status, replayed.body.data.id, replayed.headers.get("idempotent-replayed")]).toEqual([201, b.body.data.id, "true"]);
   });
 
   it("frees the key when the request fails, so a corrected retry runs", async () => {

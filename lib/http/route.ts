@@ -11,8 +11,9 @@ import { withDatabaseDeadline } from "@/db/availability";
 import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
 import { errorResponse, json, Reply, successBody } from "./envelope";
 import { ApiError, type ErrorCode } from "./errors";
+import { wrapsHandler, type EntryTransaction } from "./operation";
 import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencyScope } from "./idempotency";
-import { CREATION_LIMITS, hitRateLimits, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "./rate-limit";
+import { CREATION_LIMITS, hitRateLimits, holdPersistentClient, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "./rate-limit";
 import { parseInput, rejectNulInPath, type InputSpec } from "./validation";
 
 type Params = Record<string, string | string[]>;
@@ -42,13 +43,11 @@ export type RouteOptions<A extends Auth, B, Q> = {
   body?: B;
   query?: Q;
   status?: number;
-  /** Mutating routes run in one transaction unless the domain manages its own (e.g. around operator calls). */
-  transaction?: boolean;
   /** Checks run after auth and before the body is read (e.g. a per-merchant feature switch). */
   guard?: (ctx: Ctx<A>) => Promise<void> | void;
   /** What the OpenAPI document says of this route, beside what the options above already tell it. */
   doc?: RouteDoc;
-};
+} & EntryTransaction;
 
 export type RouteDoc = {
   summary: string;
@@ -115,7 +114,8 @@ function toResponse(result: unknown, defaultStatus: number, headers: Record<stri
 /**
  * The one wrapper every /v1 route goes through (DESIGN.md, "A /v1 request, end to end"):
  * key → merchant, application, mode and live gates; rate limit; JSON and zod validation;
- * idempotency; the domain function in one transaction; the envelope; errors from the catalogue;
+ * idempotency; the domain function in one transaction (unless it declares its own,
+ * lib/http/operation.ts); the envelope; errors from the catalogue;
  * anything unexpected becomes a 500 (or a 503 when the database is unreachable) that leaks nothing.
  */
 export function route<A extends Auth, B extends InputSpec | undefined = undefined, Q extends InputSpec | undefined = undefined>(
@@ -134,6 +134,8 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
     // The route's limit when it waits for the idempotency key (below), and the default limit's state.
     let deferredLimit: LimitName | undefined;
     let rate: RateLimitState | undefined;
+    // The state that refused this request with 429, if one did.
+    let refusedBy: RateLimitState | undefined;
     const limitSubject = () => (identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`);
     try {
       // A frozen or unreachable database answers 503 within seconds instead of holding the request (db/availability.ts).
@@ -150,10 +152,13 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
         // stored answer of a replay is never refused with 429 because other requests were created.
         deferredLimit = keyed ? options.limit : undefined;
         const limits: LimitName[] = options.limit && !deferredLimit ? ["default", options.limit] : ["default"];
-        rate = await hitRateLimits(database, limitSubject(), limits);
+        rate = await hitRateLimits(limitSubject(), limits);
         if (limits.length > 1) limitedAs = options.limit;
         Object.assign(headers, rateLimitHeaders(rate));
-        if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
+        if (rate.exceeded) {
+          refusedBy = rate;
+          throw new ApiError("RATE_LIMIT_EXCEEDED");
+        }
 
         const base = identity
           ? ({
@@ -189,7 +194,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
         const url = new URL(request.url);
         const query = (options.query ? parseInput(options.query, Object.fromEntries(url.searchParams)) : undefined) as Out<Q>;
 
-        const useTx = (options.transaction ?? MUTATING.has(request.method)) && MUTATING.has(request.method);
+        const useTx = MUTATING.has(request.method) && wrapsHandler(options);
         const runHandler = async (dbForRun: Database, after?: (status: number, body: unknown) => Promise<void>) => {
           const runCtx = { ...ctx, db: dbForRun } as Ctx<A>;
           const out = toResponse(await handler(runCtx, { body, query, params }), options.status ?? 200, headers);
@@ -208,23 +213,44 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
         const scope = idemScope;
         const fingerprint = requestFingerprint(request.method, url.pathname, pick(rawBody, options.idempotencyFields));
         const now = (ctx as KeyContext).now;
-        const reservation = await reserveIdempotencyKey(database, scope, fingerprint, now, options.conflictCode ?? "IDEMPOTENCY_CONFLICT");
-        if (reservation.kind === "replay") {
-          if (deferredLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate, await peekRateLimit(database, limitSubject(), deferredLimit))));
-          status = reservation.status;
-          return json(reservation.body, reservation.status, { ...headers, "Idempotent-Replayed": "true" });
-        }
-        try {
-          if (deferredLimit) {
-            const hit = await hitRateLimits(database, limitSubject(), [deferredLimit]);
-            limitedAs = deferredLimit;
-            Object.assign(headers, rateLimitHeaders(tighterState(rate, hit)));
-            if (hit.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
+        const conflictCode = options.conflictCode ?? "IDEMPOTENCY_CONFLICT";
+        const replay = async (stored: { status: number; body: unknown }) => {
+          if (deferredLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, await peekRateLimit(limitSubject(), deferredLimit))));
+          status = stored.status;
+          return json(stored.body, stored.status, { ...headers, "Idempotent-Replayed": "true" });
+        };
+        const takeRouteLimit = async () => {
+          if (!deferredLimit) return;
+          const hit = await hitRateLimits(limitSubject(), [deferredLimit]);
+          limitedAs = deferredLimit;
+          Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, hit)));
+          if (hit.exceeded) {
+            refusedBy = hit;
+            throw new ApiError("RATE_LIMIT_EXCEEDED");
           }
-          // The stored answer commits in the same transaction as the work it describes.
-          const out = await (useTx
-            ? database.transaction((tx) => runHandler(tx as unknown as Database, (s, b) => completeIdempotencyKey(tx as unknown as Database, scope, reservation.owner, s, b)))
-            : execute((s, b) => completeIdempotencyKey(database, scope, reservation.owner, s, b)));
+        };
+
+        if (useTx) {
+          // One transaction reserves the key, does the work and stores its answer: one commit, and
+          // a failure rolls the reservation back with the work. A concurrent request with the same
+          // key waits on the key's unique index until this one ends (lib/http/idempotency.ts).
+          const outcome = await database.transaction(async (tx) => {
+            const txDb = tx as unknown as Database;
+            const reservation = await reserveIdempotencyKey(txDb, scope, fingerprint, now, conflictCode);
+            if (reservation.kind === "replay") return reservation;
+            await takeRouteLimit();
+            return runHandler(txDb, (s, b) => completeIdempotencyKey(txDb, scope, reservation.owner, s, b));
+          });
+          if ("kind" in outcome) return replay(outcome);
+          status = outcome.status;
+          return outcome.response;
+        }
+
+        const reservation = await reserveIdempotencyKey(database, scope, fingerprint, now, conflictCode);
+        if (reservation.kind === "replay") return replay(reservation);
+        try {
+          await takeRouteLimit();
+          const out = await execute((s, b) => completeIdempotencyKey(database, scope, reservation.owner, s, b));
           status = out.status;
           return out.response;
         } catch (error) {
@@ -237,21 +263,25 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       if (!("RateLimit-Limit" in headers) && apiError.status < 500) {
         // Refused before the limiter ran (a bad key, a live gate): these answers carry its headers
         // too, and count per client, so guessing keys is throttled like any other traffic.
-        const counted = await hitRateLimits(database, limitSubject(), ["default"]).catch(() => null);
+        const counted = await hitRateLimits(limitSubject(), ["default"]).catch(() => null);
         if (counted) {
           Object.assign(headers, rateLimitHeaders(counted));
-          if (counted.exceeded) apiError = new ApiError("RATE_LIMIT_EXCEEDED");
+          if (counted.exceeded) {
+            refusedBy = counted;
+            apiError = new ApiError("RATE_LIMIT_EXCEEDED");
+          }
         }
       }
       if (deferredLimit && !limitedAs && rate && !rate.exceeded && apiError.status < 500) {
         // Refused before its key was reserved (a conflict, an invalid body): the route's limit, untouched, is reported too.
-        const routeLimit = await peekRateLimit(database, limitSubject(), deferredLimit).catch(() => null);
+        const routeLimit = await peekRateLimit(limitSubject(), deferredLimit).catch(() => null);
         if (routeLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate, routeLimit)));
       }
       status = apiError.status;
       if (limitedAs && CREATION_LIMITS.has(limitedAs) && status >= 400 && status < 500) {
-        await refundRateLimit(database, limitSubject(), limitedAs).catch(() => {});
+        await refundRateLimit(limitSubject(), limitedAs).catch(() => {});
       }
+      if (apiError.code === "RATE_LIMIT_EXCEEDED") await holdPersistentClient(refusedBy);
       return errorResponse(apiError, headers);
     } finally {
       const path = new URL(request.url).pathname;

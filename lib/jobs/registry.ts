@@ -1,5 +1,4 @@
 import type { Database } from "@/db/client";
-import { pruneRateLimitCounters } from "@/lib/http/rate-limit";
 import { compactPaymentCounts } from "@/lib/payments/counts";
 import { expireDuePayments } from "@/lib/payments/expire";
 import { runPartnerRoyalties } from "@/lib/partner/royalty";
@@ -31,7 +30,6 @@ export type Job = {
 };
 
 export const jobs: Job[] = [
-  { id: "rate-limit-prune", everySeconds: 60, scope: "global", run: (db) => pruneRateLimitCounters(db) },
   { id: "payment-expiry", everySeconds: 5, scope: "merchant", run: (db, scope) => expireDuePayments(db, scope) },
   // Keeps the delta log behind list totals short (lib/payments/counts.ts); totals are exact either way.
   { id: "payment-count-compaction", everySeconds: 5, scope: "global", run: (db) => compactPaymentCounts(db) },

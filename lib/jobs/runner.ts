@@ -7,6 +7,16 @@ import { jobs, workers, type WorkerMode } from "./registry";
  * An overlap guard keeps one run of a job at a time per process; across processes the jobs'
  * own row locks keep the work exactly-once.
  */
+// The stop of what this process started, on globalThis: Next.js's bundle starts the runner
+// (instrumentation.ts) and the server's own copy of lib/ stops it on SIGTERM (server/main.ts).
+const globalRef = globalThis as unknown as { __cauriStopBackgroundWork?: () => void };
+
+/** Stops this process's job timers and workers (before its database closes on shutdown). */
+export function stopBackgroundWork(): void {
+  globalRef.__cauriStopBackgroundWork?.();
+  globalRef.__cauriStopBackgroundWork = undefined;
+}
+
 export function startEmbeddedRunner(getDb: () => Database): () => void {
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
@@ -26,10 +36,12 @@ export function startEmbeddedRunner(getDb: () => Database): () => void {
     setTimeout(tick, 1_000);
   }
   const stopWorkers = startWorkers(getDb, "embedded");
-  return () => {
+  const stop = () => {
     timers.forEach(clearInterval);
     stopWorkers();
   };
+  globalRef.__cauriStopBackgroundWork = stop;
+  return stop;
 }
 
 /**
@@ -45,9 +57,11 @@ export function startWorkers(getDb: () => Database, mode: WorkerMode): () => voi
       return null;
     }
   });
-  return () => {
+  const stop = () => {
     for (const handle of running) void handle?.stop();
   };
+  globalRef.__cauriStopBackgroundWork ??= stop;
+  return stop;
 }
 
 export const inngestConfigured = (): boolean => Boolean(process.env.INNGEST_EVENT_KEY && process.env.INNGEST_SIGNING_KEY);

@@ -1,15 +1,15 @@
-import { is } from "drizzle-orm";
+import { is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Database } from "@/db/client";
 import type { Payment, PaymentPurpose } from "@/db/schema";
-import { payments } from "@/db/schema";
+import { customers, payments } from "@/db/schema";
 import { isOwnHost, paymentLifetimeMinutes } from "@/lib/config";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { validatePartnerItems } from "@/lib/partner/items";
 import { assertLiveVolumeAvailable } from "@/lib/platform/volume-cap";
-import { upsertCustomer } from "@/lib/billing/customers";
+import { customerUpsert, type CustomerInput } from "@/lib/billing/customers";
 import { paymentFee } from "./fees";
 import { routePayment } from "./routing";
 import type { CreatePaymentBody } from "./schemas";
@@ -31,6 +31,8 @@ export type NewPayment = {
   /** Fee override for purposes whose fee is charged elsewhere (a secure order's, at release). */
   feeTotal?: number;
   customerId?: string | null;
+  /** Upserts this customer (upsertCustomer) in the statement that inserts the payment, which then carries its id. */
+  customer?: CustomerInput;
   /**
    * "checked": the caller already judged the plan's monthly cap with liveVolumeRefusal in this
    * transaction, which holds the lock to its end (the billing cycle, which records a refused
@@ -53,7 +55,9 @@ export async function insertPayment(ctx: DomainContext, input: NewPayment): Prom
   }
   if (input.liveCap !== "checked") await assertLiveVolumeAvailable(ctx, input.amount);
   const route = routePayment(ctx.mode, input.metadata);
-  const [row] = await ctx.db
+  // One statement, one round trip: the customer's upsert runs as a CTE whose id the payment takes.
+  const customer = input.customer ? ctx.db.$with("customer").as(customerUpsert(ctx.db, input.customer).returning({ id: customers.id })) : null;
+  const [row] = await (customer ? ctx.db.with(customer) : ctx.db)
     .insert(payments)
     .values({
       id: newId("txn"),
@@ -65,7 +69,7 @@ export async function insertPayment(ctx: DomainContext, input: NewPayment): Prom
       customerPhone: input.customerPhone,
       customerName: input.customerName ?? null,
       customerEmail: input.customerEmail ?? null,
-      customerId: input.customerId ?? null,
+      customerId: customer ? sql`(select ${customer.id} from ${customer})` : (input.customerId ?? null),
       country: input.country ?? null,
       description: input.description ?? null,
       returnUrl: input.returnUrl ?? null,
@@ -82,7 +86,11 @@ export async function insertPayment(ctx: DomainContext, input: NewPayment): Prom
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })
-    .returning();
+    .returning()
+    // Named although built anew: its text is the same for every payment, so each connection
+    // parses it once (db/prepared.ts).
+    .prepare("payment_insert")
+    .execute();
   return row;
 }
 
@@ -93,10 +101,9 @@ export async function createPayment(ctx: DomainContext, body: CreatePaymentBody)
   }
   // Partner merchants must send items at validated prices; others may not send any (lib/partner/items.ts).
   const items = await validatePartnerItems(ctx, body.items, body.amount);
-  // One customer per (merchant, mode, phone), known from the first payment that carries the phone.
-  const customer = await upsertCustomer(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, phone: body.customer_phone, name: body.customer_name, email: body.customer_email, at: ctx.now });
   const payment = await insertPayment(ctx, {
-    customerId: customer.id,
+    // One customer per (merchant, mode, phone), known from the first payment that carries the phone.
+    customer: { merchantId: ctx.merchant.id, mode: ctx.mode, phone: body.customer_phone, name: body.customer_name, email: body.customer_email, at: ctx.now },
     amount: body.amount,
     customerPhone: body.customer_phone,
     customerName: body.customer_name,

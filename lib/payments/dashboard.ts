@@ -3,19 +3,20 @@ import { events, journals, ledgerEntries, payments, secureOrders, webhookDeliver
 import type { DomainContext } from "@/lib/context";
 import { logResource } from "@/lib/webhooks/logs";
 import { countPayments } from "./counts";
-import { findPayment, expireDueForMerchant } from "./get";
+import { paymentAsOf, statusAsOf } from "./as-of";
+import { findPayment } from "./get";
 import { paymentResourcesOf } from "./late-collection";
 
 /**
  * The dashboard's payments table: the same merchant+mode scope as GET /v1/payments, plus a
  * date range [from, to) and a search that matches the client reference exactly or the customer
- * phone by its digits (a merchant types "70000001" or "+223 70 00 00 01").
+ * phone by its digits (a merchant types "70000001" or "+223 70 00 00 01"). Statuses as of now
+ * (lib/payments/as-of.ts): a page read never settles payments, the expiry job does.
  */
 export async function dashboardPayments(
   ctx: DomainContext,
   q: { page: number; limit: number; status?: PaymentStatus; from?: Date; to?: Date; search?: string },
 ) {
-  await expireDueForMerchant(ctx);
   const term = q.search?.trim();
   const digits = term?.replace(/\D/g, "") ?? "";
   const searchWhere: SQL | undefined = term
@@ -26,7 +27,7 @@ export async function dashboardPayments(
   const where = and(
     eq(payments.merchantId, ctx.merchant.id),
     eq(payments.mode, ctx.mode),
-    q.status ? eq(payments.status, q.status) : undefined,
+    q.status ? statusAsOf(q.status, ctx.now) : undefined,
     q.from ? gte(payments.createdAt, q.from) : undefined,
     q.to ? lt(payments.createdAt, q.to) : undefined,
     searchWhere,
@@ -39,11 +40,12 @@ export async function dashboardPayments(
       ? ctx.db.select({ n: count() }).from(payments).where(where).then(([row]) => Number(row?.n ?? 0))
       : countPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, status: q.status }),
   ]);
-  const resources = await paymentResourcesOf(ctx.db, rows);
-  const refunded = await refundedOrders(ctx, rows);
+  const shown = rows.map((row) => paymentAsOf(row, ctx.now));
+  const resources = await paymentResourcesOf(ctx.db, shown);
+  const refunded = await refundedOrders(ctx, shown);
   return {
     // `refunded`: the secure order this payment paid was refunded to its buyer (the list says so beside "Réussi").
-    payments: resources.map((r, i) => ({ ...r, refunded: refunded.has(rows[i]!.id) })),
+    payments: resources.map((r, i) => ({ ...r, refunded: refunded.has(shown[i]!.id) })),
     pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
   };
 }

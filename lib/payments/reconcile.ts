@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { payments, type Payment } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
+import { defineOperation } from "@/lib/http/operation";
 import { log } from "@/lib/log";
 import { OperatorError, type CollectionOutcome } from "@/lib/operator/port";
 import { operatorAdapter } from "@/lib/operator/registry";
@@ -40,9 +41,10 @@ async function settleOrCurrent(ctx: DomainContext, id: string, settlement: Param
  * PROVIDER_ERROR, unless expires_at has passed, in which case the payment expires as on any read.
  * If the payment ended meanwhile (a cancel, the sweep) and the operator says SUCCESS, that is a
  * late collection (./late-collection.ts): recorded once, the payment answered unchanged with its
- * late_collection.
+ * late_collection. Its own transactions: the operator is asked outside any, and the reason of a
+ * failed query is kept although the answer is an error (lib/http/operation.ts).
  */
-export async function reconcilePayment(ctx: DomainContext, id: string): Promise<ReconcileResult> {
+export const reconcilePayment = defineOperation({ transaction: "own" }, async function reconcilePayment(ctx: DomainContext, id: string): Promise<ReconcileResult> {
   const payment = await loadPayment(ctx, id);
   const previous = payment.status;
   if (TERMINAL_STATUSES.has(previous)) {
@@ -82,4 +84,4 @@ export async function reconcilePayment(ctx: DomainContext, id: string): Promise<
     .returning();
   const current = pending ?? (await loadPayment(ctx, id));
   return { payment: await paymentResourceOf(ctx.db, current), previous_status: previous, operator_status: "PENDING", action: "none", changed: current.status !== previous };
-}
+});

@@ -5,6 +5,7 @@ import { merchantNow } from "@/lib/clock";
 import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/http/errors";
 import { postJournal } from "@/lib/ledger/post";
+import type { EventType } from "@/lib/webhooks/event-types";
 import { recordLateCollection } from "./late-collection";
 import { purposeHooks } from "./purpose-hooks";
 import { TERMINAL_STATUSES } from "./schemas";
@@ -16,7 +17,7 @@ export type Settlement = {
   reason?: string | null;
 };
 
-const EVENT_OF: Partial<Record<PaymentStatus, string>> = {
+const EVENT_OF: Partial<Record<PaymentStatus, EventType>> = {
   SUCCESS: "payment.success",
   FAILED: "payment.failed",
   EXPIRED: "payment.expired",

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { apiKeys, applications, merchants, type Mode } from "@/db/schema";
 import { authChanged } from "@/lib/http/api-key-cache";
 import { newId, randomString } from "@/lib/ids";
@@ -48,15 +49,21 @@ export async function revokeApiKey(db: Database, merchantId: string, keyId: stri
   });
 }
 
-/** Finds the live (unrevoked) key with its merchant and application, by hash. */
-export async function findActiveKey(db: Database, key: string) {
-  const [row] = await db
+// Every /v1 request whose key the cache does not hold reads it here (db/prepared.ts).
+const activeKeyByHash = preparedQuery((db) =>
+  db
     .select({ key: apiKeys, merchant: merchants, application: applications })
     .from(apiKeys)
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
     .innerJoin(applications, eq(applications.id, apiKeys.applicationId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
-    .limit(1);
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare("active_api_key"),
+);
+
+/** Finds the live (unrevoked) key with its merchant and application, by hash. */
+export async function findActiveKey(db: Database, key: string) {
+  const [row] = await activeKeyByHash(db).execute({ hash: hashApiKey(key) });
   return row ?? null;
 }
 

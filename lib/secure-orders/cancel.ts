@@ -1,6 +1,7 @@
 import type { SecureOrderStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
+import { defineOperation } from "@/lib/http/operation";
 import { keyLocator } from "./queries";
 import { secureOrderResource } from "./serialize";
 import { loadOrder, notFound } from "./store";
@@ -16,9 +17,10 @@ export const CANCEL_EFFECT: Partial<Record<SecureOrderStatus, "cancel" | "refund
  * POST /v1/secure-orders/{id}/cancel, per the states table: CREATED → CANCELLED; PAID_HELD or
  * DISPUTED → REFUNDED (the buyer is refunded through the operator); any other state →
  * ORDER_NOT_CANCELLABLE. Each step re-checks the state under the order's lock, so a cancel racing
- * a payment or a confirmation acts on what the order has become.
+ * a payment or a confirmation acts on what the order has become. Its own transactions: the
+ * refund calls the operator and commits as soon as the operator has paid (lib/http/operation.ts).
  */
-export async function cancelSecureOrder(ctx: DomainContext, id: string, reason: string | null | undefined) {
+export const cancelSecureOrder = defineOperation({ transaction: "own" }, async function cancelSecureOrder(ctx: DomainContext, id: string, reason: string | null | undefined) {
   const locator = keyLocator(ctx, id);
   for (let attempt = 0; attempt < 3; attempt++) {
     const loaded = await loadOrder(ctx.db, locator);
@@ -38,4 +40,4 @@ export async function cancelSecureOrder(ctx: DomainContext, id: string, reason: 
     throw new ApiError("ORDER_NOT_CANCELLABLE", `This order is ${order.status}: it is already closed and cannot be cancelled.`);
   }
   throw new ApiError("ORDER_NOT_CANCELLABLE", "This order changed state while it was being cancelled; read it and try again.");
-}
+});

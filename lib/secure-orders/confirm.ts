@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { secureOrders, type SecureOrder } from "@/db/schema";
 import { ApiError, isApiError } from "@/lib/http/errors";
+import { defineOperation } from "@/lib/http/operation";
 import { log } from "@/lib/log";
 import { deliveryCodeMatches } from "./code";
 import { lockOrder, notFound, type OrderLocator } from "./store";
@@ -26,9 +27,10 @@ const wrongCodeMessage = (remaining: number) =>
  * is DELIVERY_EXPIRED. A locked code is CODE_LOCKED, whatever code is sent. The code is compared
  * in constant time; the right one releases the escrow; a wrong one spends one attempt with a
  * single conditional UPDATE (… - 1 WHERE attempts > 0 AND NOT locked), which commits before the
- * INVALID_CODE answer, and the fifth locks the code. Nothing here logs the code.
+ * INVALID_CODE answer, and the fifth locks the code. Nothing here logs the code. Hence its own
+ * transactions (lib/http/operation.ts), also around the operator call of the refund.
  */
-export async function confirmDelivery(db: Database, locator: OrderLocator, code: string): Promise<SecureOrder> {
+export const confirmDelivery = defineOperation({ transaction: "own" }, async function confirmDelivery(db: Database, locator: OrderLocator, code: string): Promise<SecureOrder> {
   const outcome = await db.transaction(async (txRaw): Promise<Outcome> => {
     const tx = txRaw as unknown as Database;
     const locked = await lockOrder(tx, locator);
@@ -76,4 +78,4 @@ export async function confirmDelivery(db: Database, locator: OrderLocator, code:
       throw new ApiError("DELIVERY_EXPIRED", message);
     }
   }
-}
+});

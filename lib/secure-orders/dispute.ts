@@ -3,6 +3,7 @@ import type { Database } from "@/db/client";
 import { merchants, secureOrders, type DisputeResolution, type SecureOrder } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record";
 import { ApiError } from "@/lib/http/errors";
+import { defineOperation } from "@/lib/http/operation";
 import { log, maskPhone } from "@/lib/log";
 import { SECURE_ORDER_LIMITS } from "./config";
 import { emitOrderEvent, lockOrder, notFound, updateOrder, type OrderLocator } from "./store";
@@ -62,9 +63,10 @@ export type DisputeView = ReturnType<typeof disputeView>;
  * Staff decide a dispute (ops CLI `dispute resolve`, the ops console): release pays the merchant
  * (minus the fee, secure_order.released), refund pays the buyer back through the operator
  * (secure_order.refunded). One transaction with the order locked writes the change, the event
- * and the audit row; an order that is not DISPUTED is DISPUTE_NOT_OPEN.
+ * and the audit row; an order that is not DISPUTED is DISPUTE_NOT_OPEN. Its own transactions: a
+ * refund calls the operator (lib/http/operation.ts).
  */
-export async function resolveDispute(db: Database, orderId: string, decision: DisputeResolution, actor: Actor): Promise<DisputeView> {
+export const resolveDispute = defineOperation({ transaction: "own" }, async function resolveDispute(db: Database, orderId: string, decision: DisputeResolution, actor: Actor): Promise<DisputeView> {
   const locator: OrderLocator = { by: "any", id: orderId };
   const resolved = { disputeResolution: decision, disputeResolvedBy: actor.staffId } as const;
   const audit = (tx: Database, before: SecureOrder, after: SecureOrder) =>
@@ -87,7 +89,7 @@ export async function resolveDispute(db: Database, orderId: string, decision: Di
     return { ...after, merchantName: locked.merchant.name };
   });
   return disputeView(released);
-}
+});
 
 async function merchantNameOf(db: Database, merchantId: string): Promise<string | undefined> {
   const [row] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));

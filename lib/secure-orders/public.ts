@@ -93,9 +93,9 @@ export async function courierView(db: Database, token: string): Promise<CourierV
 
 export type ActionResult = { ok: true } | { ok: false; code: ErrorCode; message: string; attemptsRemaining?: number };
 
-async function guarded(db: Database, clientIp: string, action: () => Promise<unknown>): Promise<ActionResult> {
+async function guarded(clientIp: string, action: () => Promise<unknown>): Promise<ActionResult> {
   try {
-    const rate = await hitRateLimits(db, `ip:${clientIp}`, ["secure_orders.public"]);
+    const rate = await hitRateLimits(`ip:${clientIp}`, ["secure_orders.public"]);
     if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
     await action();
     return { ok: true };
@@ -111,7 +111,7 @@ async function guarded(db: Database, clientIp: string, action: () => Promise<unk
  * all match an order stored as +22376554433.
  */
 export function buyerPay(db: Database, clientIp: string, token: string, phone: string): Promise<ActionResult> {
-  return guarded(db, clientIp, async () => {
+  return guarded(clientIp, async () => {
     const loaded = await loadOrder(db, { by: "buyer", token });
     if (!loaded) throw new ApiError("NOT_FOUND");
     const typed = requirePhone(phone, { field: "customer_phone", missing: "INVALID_PHONE" });
@@ -122,7 +122,7 @@ export function buyerPay(db: Database, clientIp: string, token: string, phone: s
 
 /** Test mode only: the buyer page's simulator buttons settle the current simulated payment. */
 export function buyerSimulate(db: Database, clientIp: string, token: string, outcome: SimulatedOutcome): Promise<ActionResult> {
-  return guarded(db, clientIp, async () => {
+  return guarded(clientIp, async () => {
     const loaded = await loadOrder(db, { by: "buyer", token });
     if (!loaded) throw new ApiError("NOT_FOUND");
     const payment = await currentPayment(db, loaded.order);
@@ -132,13 +132,13 @@ export function buyerSimulate(db: Database, clientIp: string, token: string, out
 }
 
 export function buyerDispute(db: Database, clientIp: string, token: string, reason: string): Promise<ActionResult> {
-  return guarded(db, clientIp, () => openDispute(db, { by: "buyer", token }, reason));
+  return guarded(clientIp, () => openDispute(db, { by: "buyer", token }, reason));
 }
 
 /** The courier page: the same confirmDelivery as the API; a wrong code reports the attempts left. */
 export async function courierConfirm(db: Database, clientIp: string, token: string, code: string): Promise<ActionResult> {
   const locator: OrderLocator = { by: "courier", token };
-  const result = await guarded(db, clientIp, async () => {
+  const result = await guarded(clientIp, async () => {
     const trimmed = code.replace(/\s/g, "");
     if (!/^\d{6}$/.test(trimmed)) throw new ApiError("INVALID_CODE_FORMAT", undefined, { param: "code" });
     await confirmDelivery(db, locator, trimmed);

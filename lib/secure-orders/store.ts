@@ -4,6 +4,7 @@ import { merchants, payments, secureOrders, type Merchant, type Mode, type Payme
 import { merchantNow } from "@/lib/clock";
 import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/http/errors";
+import type { EventType } from "@/lib/webhooks/event-types";
 import { secureOrderResource } from "./serialize";
 
 /**
@@ -69,7 +70,7 @@ export async function updateOrder(tx: Database, id: string, patch: Partial<typeo
   return row;
 }
 
-export type SecureOrderEvent = "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled";
+export type SecureOrderEvent = Extract<EventType, `secure_order.${string}`>;
 
 /** The event, in the transaction of the change it announces (transactional outbox). */
 export async function emitOrderEvent(tx: Database, order: SecureOrder, type: SecureOrderEvent, at: Date): Promise<void> {

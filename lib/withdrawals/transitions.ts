@@ -7,12 +7,13 @@ import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/http/errors";
 import { postJournal } from "@/lib/ledger/post";
+import type { EventType } from "@/lib/webhooks/event-types";
 import { withdrawalResource } from "./serialize";
 
 type Step = {
   from: WithdrawalStatus;
   to: WithdrawalStatus;
-  event: string;
+  event: Extract<EventType, `withdrawal.${string}`>;
   patch: (at: Date) => Partial<typeof withdrawals.$inferInsert>;
   /** The ledger movement of this step, if it moves money (kind unique per withdrawal). */
   journal?: { kind: string; entries: (w: Withdrawal) => { account: LedgerAccount; amount: number }[] };

@@ -4,6 +4,7 @@ import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { closeDb, openDatabase, queryLogger, schema, setProcessDatabase, type Database } from "../../db/client";
 import { migratePglite } from "../../db/migrate";
+import { closeRateLimits } from "../../lib/http/rate-limit";
 
 const serverUrl = inject("pgServerUrl");
 const template = inject("pgTemplate");
@@ -30,6 +31,9 @@ async function createFromTemplate(): Promise<string> {
   return u.toString();
 }
 
+// With REDIS_URL set, files count in Redis side by side: each under its own prefix, as a fresh database each.
+process.env.CAURI_REDIS_PREFIX = `${process.env.CAURI_REDIS_PREFIX || "cauri:rl"}:test:${process.pid}:${Date.now()}`;
+
 if (template) {
   const url = await createFromTemplate();
   process.env.DATABASE_URL = url;
@@ -42,5 +46,6 @@ if (template) {
 }
 
 afterAll(async () => {
+  await closeRateLimits();
   await closeDb();
 });

@@ -39,7 +39,7 @@ export type CheckoutFormState = { code: string | null; at: number };
 
 /** The same limits as the public route (POST /v1/payments/{id}/confirm), per client IP. */
 async function limited(): Promise<void> {
-  const rate = await hitRateLimits(db(), `ip:${clientIpOf(await headers())}`, ["default", "public.pay"]);
+  const rate = await hitRateLimits(`ip:${clientIpOf(await headers())}`, ["default", "public.pay"]);
   if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
 }
 

@@ -28,7 +28,7 @@ const field = (formData: FormData, name: string) => {
 export async function linkCheckoutFromForm(slug: string, locale: Locale, _prev: LinkFormState, formData: FormData): Promise<LinkFormState> {
   let checkoutPath: string;
   try {
-    const rate = await hitRateLimits(db(), `ip:${clientIpOf(await headers())}`, ["default", "links.checkout"]);
+    const rate = await hitRateLimits(`ip:${clientIpOf(await headers())}`, ["default", "links.checkout"]);
     if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
     const phone = field(formData, "customer_phone");
     if (phone.trim() === "") throw new ApiError("MISSING_PHONE", undefined, { param: "customer_phone" });

@@ -3,8 +3,8 @@ import { cancelSecureOrder } from "@/lib/secure-orders/cancel";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 import { CancelSecureOrderInput } from "@/lib/secure-orders/schemas";
 
-// POST /v1/secure-orders/{id}/cancel.
-export const POST = accountRoute({ who: "merchant", body: CancelSecureOrderInput }, async (ctx, { params, body }) => {
+// POST /v1/secure-orders/{id}/cancel, with the same transaction policy (the operation's own).
+export const POST = accountRoute({ who: "merchant", body: CancelSecureOrderInput, operation: cancelSecureOrder }, async (ctx, { params, body }) => {
   requireSecureOrders(ctx);
   return cancelSecureOrder(ctx, params.id, body.reason);
 });

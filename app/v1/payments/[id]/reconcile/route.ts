@@ -7,7 +7,7 @@ export const POST = route(
   {
     auth: "key",
     limit: "payments.reconcile",
-    transaction: false,
+    operation: reconcilePayment,
     doc: {
       summary: "Reconcile a payment with the operator",
       description:

@@ -9,8 +9,7 @@ export const POST = route(
     auth: "key",
     guard: requireSecureOrders,
     body: CancelSecureOrderInput,
-    // The refund calls the operator; the domain holds the order's lock in its own transaction.
-    transaction: false,
+    operation: cancelSecureOrder,
     doc: {
       summary: "Cancel a secure order",
       description:

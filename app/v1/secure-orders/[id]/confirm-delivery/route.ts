@@ -11,9 +11,7 @@ export const POST = route(
     auth: "key",
     guard: requireSecureOrders,
     body: ConfirmDeliveryInput,
-    // A wrong code must spend its attempt and an expired delivery must stay refunded even though
-    // the answer is an error: the domain commits its own transactions.
-    transaction: false,
+    operation: confirmDelivery,
     doc: {
       summary: "Confirm a delivery with the buyer's code",
       description: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repairedTarget } from "@/scripts/malformed-url.mjs";
+import { repairedTarget } from "@/server/edge";
 
 describe("a request path that is not valid percent-encoding", () => {
   it("has each % made literal, so the app answers it as an unknown identifier instead of the router's 500", () => {

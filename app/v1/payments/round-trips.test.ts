@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST } from "@/app/v1/payments/route";
+import { db, openDatabase, setProcessDatabase, type Handle } from "@/db/client";
+import { rowsOf } from "@/db/rows";
+import { call } from "@/tests/support/http";
+import { newMerchant } from "@/tests/support/merchant";
+
+const url = process.env.DATABASE_URL;
+const body = { amount: 12_500, payment_method: "OPERATOR_MONEY", customer_phone: "+22370000009", return_url: "https://shop.example.ml/merci" };
+
+type Wire = { $client: { options: { debug?: (connection: number, query: string) => void } } };
+
+// What postgres.js sends, statement by statement (its `debug` hook), on a pool of one connection.
+describe.skipIf(!url)("POST /v1/payments on the wire (PostgreSQL)", () => {
+  let previous: Handle["db"];
+  let handle: Handle;
+  beforeAll(() => {
+    previous = db();
+    handle = openDatabase({ url, poolMax: 1 });
+  });
+  afterAll(async () => {
+    setProcessDatabase({ db: previous, driver: "postgres", close: async () => {} });
+    await handle.close();
+  });
+
+  it("creates a payment in one transaction: reservation, payment with its customer, stored answer; each a prepared statement", async () => {
+    const m = await newMerchant();
+    setProcessDatabase(handle);
+    // The first request of the connection parses its statements and touches the key's last_used_at.
+    expect((await call(POST, "POST", "/v1/payments", { key: m.testKey, body, idempotencyKey: "warm-up" })).status).toBe(201);
+
+    const sent: string[] = [];
+    const client = (handle.db as unknown as Wire).$client;
+    client.options.debug = (_connection, query) => sent.push(query.trim().replace(/\s+/g, " "));
+    const res = await call(POST, "POST", "/v1/payments", { key: m.testKey, body: { ...body, customer_phone: "+22370000010" }, idempotencyKey: "fresh" });
+    client.options.debug = undefined;
+    expect(res.status).toBe(201);
+
+    // Off the request's path: the key cache's liveness probe and the request log's batched writes.
+    const request = sent.filter((q) => !q.includes("pg_notify") && !q.includes("api_request_log"));
+    const outside = request.slice(0, request.indexOf("begin"));
+    const inside = request.slice(request.indexOf("begin") + 1, request.indexOf("commit"));
+    // Before the transaction, at most the key's lookup (a cold key cache), and no write.
+    expect(outside.every((q) => q.startsWith("select"))).toBe(true);
+    expect(outside.length).toBeLessThanOrEqual(1);
+    expect(request.filter((q) => q === "begin")).toHaveLength(1);
+    expect(request.filter((q) => q === "commit")).toHaveLength(1);
+    expect(request.slice(request.indexOf("commit") + 1)).toEqual([]);
+    expect(inside).toHaveLength(3);
+    expect(inside[0]).toMatch(/^insert into "idempotency_keys"/);
+    expect(inside[1]).toMatch(/^with "customer" as \(insert into "customers" .* insert into "payments"/);
+    expect(inside[2]).toMatch(/^update "idempotency_keys"/);
+
+    // Every statement with parameters was bound to a statement this connection had already parsed: one round trip each.
+    const prepared = new Set(rowsOf<{ statement: string }>(await handle.db.execute(sql`select statement from pg_prepared_statements`)).map((r) => r.statement.trim().replace(/\s+/g, " ")));
+    for (const q of [...outside, ...inside]) expect(prepared).toContain(q);
+  });
+});

@@ -1,0 +1,90 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { log } from "@/lib/log";
+import { answerError, rawErrorAnswer } from "./answer";
+import { BODY_METHODS, declaredLength } from "./body";
+import { CLIENT_IP_HEADER, clientAddress, repairedTarget } from "./edge";
+import type { ServerOptions } from "./options";
+import { dispatchV1 } from "./v1-dispatch";
+
+export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+function requestUrl(req: IncomingMessage): URL {
+  try {
+    return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  } catch {
+    return new URL(req.url ?? "/", "http://localhost");
+  }
+}
+
+const isV1 = (pathname: string) => pathname === "/v1" || pathname.startsWith("/v1/");
+
+/**
+ * The one HTTP server of a process (README, "Architecture"). It owns the edge in one place:
+ * the client's address, URL hygiene, body and header limits, keep-alive and the drain; then
+ * /v1 goes straight to its route handler and everything else to Next.js.
+ */
+export function createAppServer(options: ServerOptions, nextHandler: NextHandler) {
+  let draining = false;
+  // Answers not yet sent: a drain marks them too, so their connections close once they are.
+  const inFlight = new Set<ServerResponse>();
+
+  const server = http.createServer({ maxHeaderSize: options.headerLimit }, (req, res) => {
+    req.url = repairedTarget(req.url ?? "/");
+    req.headers[CLIENT_IP_HEADER] = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustedProxies);
+    // During a drain, every answer tells the client to open its next request elsewhere.
+    if (draining) res.setHeader("Connection", "close");
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+    const url = requestUrl(req);
+    const method = req.method ?? "GET";
+    const requestId = req.headers["x-request-id"]?.toString().slice(0, 64);
+
+    if (draining && url.pathname === "/readyz") {
+      res.writeHead(503, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+      res.end(JSON.stringify({ status: "draining" }));
+      return;
+    }
+    const length = declaredLength(req);
+    if (length !== null && length > options.bodyLimit) return answerError(res, "PAYLOAD_TOO_LARGE", { method, path: url.pathname, requestId }, true);
+
+    const handled = (() => {
+      if (isV1(url.pathname) && options.dispatch === "direct") return dispatchV1(req, res, url, options.bodyLimit);
+      // Next.js reads the body itself, so its length must be known up front to be bounded.
+      if (BODY_METHODS.has(method) && length === null && req.headers["transfer-encoding"]) return answerError(res, "LENGTH_REQUIRED", { method, path: url.pathname, requestId }, true);
+      return nextHandler(req, res);
+    })();
+    handled?.catch((error: unknown) => {
+      log("error", "unhandled error", { path: url.pathname, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      if (!res.headersSent) answerError(res, "INTERNAL_ERROR", { method, path: url.pathname, requestId });
+      else res.destroy();
+    });
+  });
+
+  server.keepAliveTimeout = options.keepAliveMs;
+  // Must outlast keep-alive, or Node drops a reused socket while its next request's headers arrive.
+  server.headersTimeout = options.keepAliveMs + 1_000;
+
+  // A request Node could not parse never reaches the handler: answer it in the envelope too.
+  // A request Node could not parse never reaches the handler: answer it in the envelope too.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || !error.code?.startsWith("HPE_")) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawErrorAnswer(error.code === "HPE_HEADER_OVERFLOW" ? "HEADERS_TOO_LARGE" : "BAD_REQUEST"));
+  });
+
+  /** Stops taking connections, lets requests in flight finish (up to drainMs), then closes what is left. */
+  const drain = async (): Promise<void> => {
+    draining = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timer = setTimeout(() => server.closeAllConnections(), options.drainMs);
+    await closed;
+    clearTimeout(timer);
+  };
+
+  return { server, drain };
+}

@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { routeIndex } from "@/app/v1/openapi.json/route-index";
+import * as unknownRoute from "@/app/v1/[[...path]]/route";
+import { log } from "@/lib/log";
+import { answerError } from "./answer";
+import { BODY_METHODS, BodyTooLarge, readBody } from "./body";
+import { routeTree, type RouteHandler } from "./v1-routes";
+
+const match = routeTree(routeIndex);
+const EXPORTABLE = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+
+function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+/** What Next.js answers for a method a route file does not export: OPTIONS lists what it does, the rest 405. */
+function implicitAnswer(routeModule: Record<string, unknown>, method: string): Response {
+  const exported = EXPORTABLE.filter((m) => typeof routeModule[m] === "function");
+  if (method === "OPTIONS") {
+    const allow = [...new Set([...exported, ...(exported.includes("GET") ? ["HEAD"] : []), "OPTIONS"])];
+    return new Response(null, { status: 204, headers: { Allow: allow.sort().join(", ") } });
+  }
+  return new Response(null, { status: 405 });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  // Our answers are small JSON or an image: one write with its length beats a chunked stream.
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  if (body) headers["content-length"] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/**
+ * Serves a /v1 request with the route file's own exported handler, as Next.js would call it,
+ * without Next.js's router and renderer (README, "Architecture"): the route files stay the one
+ * definition of each endpoint, and `next dev` serves the same handlers through Next.js.
+ */
+export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url: URL, bodyLimit: number): Promise<void> {
+  const method = req.method ?? "GET";
+  if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
+    // Next.js's default: one permanent redirect to the path without its trailing slash.
+    const location = url.pathname.replace(/\/+$/, "") + url.search;
+    res.writeHead(308, { Location: location, Refresh: `0;url=${location}` });
+    res.end(location);
+    req.resume();
+    return;
+  }
+  const found = match(url.pathname);
+  const routeModule = found?.module ?? (unknownRoute as Record<string, unknown>);
+  const handler = (routeModule[method] ?? (method === "HEAD" ? routeModule.GET : undefined)) as RouteHandler | undefined;
+
+  let body: Buffer | undefined;
+  if (BODY_METHODS.has(method)) {
+    try {
+      body = await readBody(req, bodyLimit);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return answerError(res, "PAYLOAD_TOO_LARGE", { method, path: url.pathname, requestId: req.headers["x-request-id"]?.toString().slice(0, 64) }, true);
+      throw error;
+    }
+  } else {
+    req.resume();
+  }
+
+  const request = new Request(url, { method, headers: requestHeaders(req), body: body?.length ? (body as Uint8Array<ArrayBuffer>) : undefined });
+  let response: Response;
+  try {
+    response = handler ? await handler(request, { params: Promise.resolve(found?.params ?? {}) }) : implicitAnswer(routeModule, method);
+  } catch (error) {
+    // route() turns every error into an answer; reaching here is a bug in a handler outside it.
+    log("error", "unhandled error", { path: url.pathname, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    return answerError(res, "INTERNAL_ERROR", { method, path: url.pathname });
+  }
+  await send(res, response);
+}
