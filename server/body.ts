@@ -1,6 +1,8 @@
 import type { IncomingMessage } from "node:http";
 
 export class BodyTooLarge extends Error {}
+/** The client went away before its body was complete: there is nobody to answer. */
+export class BodyAborted extends Error {}
 
 /** Methods whose requests carry a body our routes read. */
 export const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -33,6 +35,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     };
     req.on("data", onData);
     req.once("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-    req.once("error", reject);
+    req.once("close", () => {
+      if (!req.complete) reject(new BodyAborted());
+    });
+    req.once("error", () => reject(new BodyAborted()));
   });
 }

@@ -1,6 +1,6 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { newMerchant } from "@/tests/support/merchant";
 import { createAppServer, type NextHandler } from "./http-server";
 import { serverOptions, type ServerOptions } from "./options";
@@ -82,6 +82,28 @@ describe("the server's edge", () => {
     );
     expect(answer).toMatch(/^HTTP\/1.1 413/);
     expect(envelope(answer).error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("lets a client hang up halfway through its body: no error logged, and the next request is served", async () => {
+    const s = await start();
+    const errors = vi.spyOn(console, "error");
+    const logSetting = process.env.CAURI_LOG;
+    process.env.CAURI_LOG = "on";
+    try {
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(s.port, "127.0.0.1", () => {
+          socket.write(`POST /v1/payments HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"amount":`);
+          setTimeout(() => socket.destroy(), 50);
+        });
+        socket.on("close", () => resolve());
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await fetch(`${s.url}/v1/payments`)).status).toBe(401);
+      expect(errors.mock.calls.filter((call) => String(call[0]).includes("unhandled error"))).toEqual([]);
+    } finally {
+      process.env.CAURI_LOG = logSetting;
+      errors.mockRestore();
+    }
   });
 
   it("asks for a Content-Length on a chunked body bound for Next.js (411), which reads bodies itself", async () => {

@@ -3,7 +3,7 @@ import { routeIndex } from "@/app/v1/openapi.json/route-index";
 import * as unknownRoute from "@/app/v1/[[...path]]/route";
 import { log } from "@/lib/log";
 import { answerError } from "./answer";
-import { BODY_METHODS, BodyTooLarge, readBody } from "./body";
+import { BODY_METHODS, BodyAborted, BodyTooLarge, readBody } from "./body";
 import { routeTree, type RouteHandler } from "./v1-routes";
 
 const match = routeTree(routeIndex);
@@ -68,6 +68,7 @@ export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url:
       body = await readBody(req, bodyLimit);
     } catch (error) {
       if (error instanceof BodyTooLarge) return answerError(res, "PAYLOAD_TOO_LARGE", { method, path: url.pathname, requestId: req.headers["x-request-id"]?.toString().slice(0, 64) }, true);
+      if (error instanceof BodyAborted) return void res.destroy();
       throw error;
     }
   } else {

@@ -31,21 +31,30 @@ describe.each(backends)("rate limits in $name", ({ options }) => {
     const limiter = open();
     for (let i = 1; i <= 9; i++) expect((await limiter.hit("key:a", ["payments.create"])).remaining).toBe(10 - i);
     const tenth = await limiter.hit("key:a", ["payments.create"]);
-    expect(tenth).toEqual({ limit: 10, remaining: 0, resetSeconds: 60, exceeded: false });
+    expect(tenth).toEqual({ limit: 10, remaining: 0, resetSeconds: 60, exceeded: false, persistent: false });
     expect(rateLimitHeaders(tenth)).toEqual({ "RateLimit-Limit": "10", "RateLimit-Remaining": "0", "RateLimit-Reset": "60" });
     const eleventh = await limiter.hit("key:a", ["payments.create"]);
-    expect(eleventh).toEqual({ limit: 10, remaining: 0, resetSeconds: 60, exceeded: true });
+    expect(eleventh).toEqual({ limit: 10, remaining: 0, resetSeconds: 60, exceeded: true, persistent: false });
     expect(rateLimitHeaders(eleventh)).toEqual({ "RateLimit-Limit": "10", "RateLimit-Remaining": "0", "RateLimit-Reset": "60", "Retry-After": "60" });
     // Other subjects have their own buckets.
     expect((await limiter.hit("key:b", ["payments.create"])).remaining).toBe(9);
   });
 
+  it("calls a client persistent from twice its limit within the window (its 429s are held), not before", async () => {
+    const limiter = open();
+    for (let i = 1; i <= 19; i++) await limiter.hit("key:a", ["payments.create"]);
+    expect(await limiter.hit("key:a", ["payments.create"])).toMatchObject({ exceeded: true, persistent: true });
+    const other = open();
+    for (let i = 1; i <= 18; i++) await other.hit("key:c", ["payments.create"]);
+    expect(await other.hit("key:c", ["payments.create"])).toMatchObject({ exceeded: true, persistent: false });
+  });
+
   it("reports the tightest of several buckets, an exceeded one first", async () => {
     const limiter = open();
-    expect(await limiter.hit("key:a", ["default", "payments.create"])).toMatchObject({ limit: 10, remaining: 9, exceeded: false });
+    expect(await limiter.hit("key:a", ["default", "payments.create"])).toMatchObject({ limit: 10, remaining: 9, exceeded: false, persistent: false });
     for (let i = 0; i < 10; i++) await limiter.hit("key:a", ["payments.create"]);
-    expect(await limiter.hit("key:a", ["default", "payments.create"])).toMatchObject({ limit: 10, exceeded: true });
-    expect(await limiter.hit("key:a", ["default"])).toMatchObject({ limit: 100, remaining: 97, exceeded: false });
+    expect(await limiter.hit("key:a", ["default", "payments.create"])).toMatchObject({ limit: 10, exceeded: true, persistent: false });
+    expect(await limiter.hit("key:a", ["default"])).toMatchObject({ limit: 100, remaining: 97, exceeded: false, persistent: false });
   });
 
   it("opens a new window once the one anchored at the first hit has run out", async () => {
@@ -53,25 +62,25 @@ describe.each(backends)("rate limits in $name", ({ options }) => {
     for (let i = 0; i < 10; i++) await limiter.hit("key:a", ["payments.create"]);
     expect((await limiter.hit("key:a", ["payments.create"])).exceeded).toBe(true);
     await wait(1_100);
-    expect(await limiter.hit("key:a", ["payments.create"])).toEqual({ limit: 10, remaining: 9, resetSeconds: 1, exceeded: false });
+    expect(await limiter.hit("key:a", ["payments.create"])).toEqual({ limit: 10, remaining: 9, resetSeconds: 1, exceeded: false, persistent: false });
   });
 
   it("peeks at a bucket without counting a hit", async () => {
     const limiter = open();
-    expect(await limiter.peek("key:a", "payments.create")).toEqual({ limit: 10, remaining: 10, resetSeconds: 60, exceeded: false });
+    expect(await limiter.peek("key:a", "payments.create")).toEqual({ limit: 10, remaining: 10, resetSeconds: 60, exceeded: false, persistent: false });
     for (let i = 0; i < 3; i++) await limiter.hit("key:a", ["payments.create"]);
-    expect(await limiter.peek("key:a", "payments.create")).toEqual({ limit: 10, remaining: 7, resetSeconds: 60, exceeded: false });
+    expect(await limiter.peek("key:a", "payments.create")).toEqual({ limit: 10, remaining: 7, resetSeconds: 60, exceeded: false, persistent: false });
     expect((await limiter.peek("key:a", "payments.create")).remaining).toBe(7);
     for (let i = 0; i < 8; i++) await limiter.hit("key:a", ["payments.create"]);
     // Over the limit, a peek reports the bucket as empty but not as refused (an idempotent replay is answered).
-    expect(await limiter.peek("key:a", "payments.create")).toMatchObject({ remaining: 0, exceeded: false });
+    expect(await limiter.peek("key:a", "payments.create")).toMatchObject({ remaining: 0, exceeded: false, persistent: false });
   });
 
   it("gives one hit back on refund, never below zero", async () => {
     const limiter = open();
     for (let i = 0; i < 10; i++) await limiter.hit("key:a", ["payments.create"]);
     await limiter.refund("key:a", "payments.create");
-    expect(await limiter.hit("key:a", ["payments.create"])).toMatchObject({ remaining: 0, exceeded: false });
+    expect(await limiter.hit("key:a", ["payments.create"])).toMatchObject({ remaining: 0, exceeded: false, persistent: false });
     expect((await limiter.hit("key:a", ["payments.create"])).exceeded).toBe(true);
 
     // A refund with no hit to give back grants nothing.
