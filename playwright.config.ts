@@ -36,8 +36,9 @@ export default defineConfig({
   // Several app instances share one PostgreSQL; the embedded PGlite server multiplexes its clients
   // onto one session and serves a single app process (README, "Configuration"), so the specs that
   // run more app processes on the suite's database (several at once, or one killed and restarted
-  // beside the suite's server) run where that deployment exists: with DATABASE_URL (CI).
-  testIgnore: process.env.DATABASE_URL ? [] : ["**/multi-instance.spec.ts", "**/crash-recovery.spec.ts"],
+  // beside the suite's server, or a second server to compare /v1 answers with) run where that
+  // deployment exists: with DATABASE_URL (CI).
+  testIgnore: process.env.DATABASE_URL ? [] : ["**/multi-instance.spec.ts", "**/crash-recovery.spec.ts", "**/v1-dispatch.spec.ts"],
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
