@@ -5,9 +5,10 @@ import { createMerchant } from "./support/merchant";
 import { startWebhookReceiver } from "./support/webhook-receiver";
 
 /**
- * Two app processes on one database share everything that must be shared: rate-limit
- * counters, idempotency keys, balances and the background work queues live in the database,
- * not in any process's memory. Every process runs the embedded job runner.
+ * Two app processes on one database share everything that must be shared: idempotency keys,
+ * balances and the background work queues live in the database, rate-limit counters in Redis
+ * (REDIS_URL, which .ci/run exports), not in any process's memory. Every process runs the
+ * embedded job runner.
  */
 let secondInstance: Instance;
 let second: string;
@@ -32,6 +33,7 @@ const create = (request: APIRequestContext, base: string, key: string, idem: str
   request.post(`${base}/v1/payments`, { headers: { Authorization: `Bearer ${key}`, "X-Idempotency-Key": idem }, data: body });
 
 test("the rate limit is counted across both instances", async ({ request, baseURL }) => {
+  test.skip(!process.env.REDIS_URL, "without REDIS_URL each process counts in its own memory (README, Rate-limit counters)");
   const m = await createMerchant();
   for (let i = 0; i < 10; i++) {
     const res = await create(request, i % 2 ? second : baseURL!, m.test_key, `rl-${i}`);
