@@ -8,22 +8,21 @@ import { log } from "@/lib/log";
  * An error the server itself answers, before any route runs (a body or headers too large, a
  * request that is not HTTP): the same envelope, request id and log line as a route's answer.
  */
-export function answerError(res: ServerResponse, code: ErrorCode, request: { method?: string; path?: string; requestId?: string }, close = false): void {
+export function answerError(res: ServerResponse, code: ErrorCode, request: { method?: string; path?: string; requestId: string }, close = false): void {
   const error = new ApiError(code);
-  const requestId = request.requestId ?? randomUUID();
-  const body = JSON.stringify(errorBody(error));
+    const body = JSON.stringify(errorBody(error));
   if (!res.headersSent) {
     res.writeHead(error.status, {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "no-store",
       "Content-Length": Buffer.byteLength(body),
-      "X-Request-Id": requestId,
+      "X-Request-Id": request.requestId,
       // The rest of an oversized body is not read: the connection cannot carry another request.
       ...(close ? { Connection: "close" } : {}),
     });
   }
   res.end(body);
-  log("info", "request", { request_id: requestId, method: request.method ?? "", path: request.path ?? "", status: error.status, duration_ms: 0 });
+  log("info", "request", { request_id: request.requestId, method: request.method ?? "", path: request.path ?? "", status: error.status, duration_ms: 0 });
 }
 
 /** The raw HTTP answer for a socket whose request never became one (Node's `clientError`). */

@@ -4,7 +4,7 @@
  */
 
 /** The trusted header per-IP rate limits read (lib/http/client-ip.ts); a client's own value is replaced. */
-export const CLIENT_IP_HEADER = "x-cauri-client-ip";
+export { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 
 /**
  * The client's address. A client can put anything in X-Forwarded-For, so the header is read only

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { requestIdFrom } from "@/lib/http/request-id";
 import { log } from "@/lib/log";
 import { answerError, rawErrorAnswer } from "./answer";
 import { BODY_METHODS, declaredLength } from "./body";
@@ -38,7 +39,9 @@ export function createAppServer(options: ServerOptions, nextHandler: NextHandler
     res.once("close", () => inFlight.delete(res));
     const url = requestUrl(req);
     const method = req.method ?? "GET";
-    const requestId = req.headers["x-request-id"]?.toString().slice(0, 64);
+    // One id from the edge on: the server's own answers and the route's carry the same.
+    const requestId = requestIdFrom(req.headers["x-request-id"]?.toString());
+    req.headers["x-request-id"] = requestId;
 
     if (draining && url.pathname === "/readyz") {
       res.writeHead(503, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
@@ -49,7 +52,7 @@ export function createAppServer(options: ServerOptions, nextHandler: NextHandler
     if (length !== null && length > options.bodyLimit) return answerError(res, "PAYLOAD_TOO_LARGE", { method, path: url.pathname, requestId }, true);
 
     const handled = (() => {
-      if (isV1(url.pathname) && options.dispatch === "direct") return dispatchV1(req, res, url, options.bodyLimit);
+      if (isV1(url.pathname) && options.dispatch === "direct") return dispatchV1(req, res, url, options.bodyLimit, requestId);
       // Next.js reads the body itself, so its length must be known up front to be bounded.
       if (BODY_METHODS.has(method) && length === null && req.headers["transfer-encoding"]) return answerError(res, "LENGTH_REQUIRED", { method, path: url.pathname, requestId }, true);
       return nextHandler(req, res);

@@ -48,7 +48,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
  * without Next.js's router and renderer (README, "Architecture"): the route files stay the one
  * definition of each endpoint, and `next dev` serves the same handlers through Next.js.
  */
-export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url: URL, bodyLimit: number): Promise<void> {
+export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url: URL, bodyLimit: number, requestId: string): Promise<void> {
   const method = req.method ?? "GET";
   if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
     // Next.js's default: one permanent redirect to the path without its trailing slash.
@@ -67,7 +67,7 @@ export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url:
     try {
       body = await readBody(req, bodyLimit);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return answerError(res, "PAYLOAD_TOO_LARGE", { method, path: url.pathname, requestId: req.headers["x-request-id"]?.toString().slice(0, 64) }, true);
+      if (error instanceof BodyTooLarge) return answerError(res, "PAYLOAD_TOO_LARGE", { method, path: url.pathname, requestId }, true);
       if (error instanceof BodyAborted) return void res.destroy();
       throw error;
     }
@@ -82,7 +82,7 @@ export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url:
   } catch (error) {
     // route() turns every error into an answer; reaching here is a bug in a handler outside it.
     log("error", "unhandled error", { path: url.pathname, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
-    return answerError(res, "INTERNAL_ERROR", { method, path: url.pathname });
+    return answerError(res, "INTERNAL_ERROR", { method, path: url.pathname, requestId });
   }
   await send(res, response);
 }

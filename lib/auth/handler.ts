@@ -1,18 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { clientIpOf } from "@/lib/http/client-ip";
-import type { z } from "zod";
-import { withDatabaseDeadline } from "@/db/availability";
-import { db as defaultDb, type Database } from "@/db/client";
+import type { Database } from "@/db/client";
 import type { User } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { errorResponse, json, successBody } from "@/lib/http/envelope";
 import { ApiError } from "@/lib/http/errors";
-import { wrapsHandler, type EntryTransaction } from "@/lib/http/operation";
-import { hitRateLimits, holdPersistentClient, rateLimitHeaders, type LimitName } from "@/lib/http/rate-limit";
-import { toApiError } from "@/lib/http/route";
-import { parseInput, rejectNulInPath, type InputSpec } from "@/lib/http/validation";
-import { logRequest } from "@/lib/log";
+import type { EntryTransaction } from "@/lib/http/operation";
+import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serve, toResponse, type Out, type RouteContext } from "@/lib/http/pipeline";
+import type { LimitName } from "@/lib/http/rate-limit";
+import { parseInput, type InputSpec } from "@/lib/http/validation";
 import { getMerchant } from "@/lib/platform/merchants";
 import { isSameOriginRequest } from "./csrf";
 import { dashboardContext } from "./dashboard-context";
@@ -20,9 +14,6 @@ import { applicationOfRequest } from "./application-choice";
 import { modeOfRequest } from "./mode";
 import { sessionFromRequest } from "./session-token";
 import { getUser } from "./users";
-
-type Params = Record<string, string | string[]>;
-type Out<S> = S extends InputSpec<infer Z> ? z.output<Z> : undefined;
 
 /** A dashboard handler's context: the /v1 DomainContext (source "dashboard") plus who is signed in. */
 export type DashboardCtx = DomainContext & { user: User; request: Request };
@@ -43,25 +34,8 @@ export type AccountRouteOptions<W extends Who, B, Q> = {
   limit?: LimitName;
 } & EntryTransaction;
 
-const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-
-async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) throw new ApiError("UNSUPPORTED_CONTENT_TYPE");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new ApiError("INVALID_JSON");
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new ApiError("INVALID_BODY");
-  return parsed;
-}
-
 /**
- * The wrapper of every browser-side handler under app/dashboard-api and app/ops-api: CSRF
+ * The pipeline's (lib/http/pipeline.ts) entry for every browser-side handler under app/dashboard-api and app/ops-api: CSRF
  * (Origin) check on mutating methods, session check on the server (a merchant for the
  * dashboard, staff for the console; the wrong role gets 404 like a route that does not exist),
  * rate limit, JSON + zod validation with the same error codes as /v1, the handler in one
@@ -72,62 +46,35 @@ export function accountRoute<W extends Who, B extends InputSpec | undefined = un
   options: AccountRouteOptions<W, B, Q>,
   handler: (ctx: CtxOf<W>, input: { body: Out<B>; query: Out<Q>; params: Record<string, string> }) => Promise<unknown>,
 ) {
-  return async (request: Request, context?: { params?: Promise<Params> }): Promise<Response> => {
-    const started = performance.now();
-    const requestId = randomUUID();
-    const headers: Record<string, string> = { "X-Request-Id": requestId };
-    const database = defaultDb();
-    let status = 500;
-    try {
-      // A frozen or unreachable database answers 503 within seconds instead of holding the request (db/availability.ts).
-      return await withDatabaseDeadline(async () => {
-        if (!isSameOriginRequest(request)) throw new ApiError("CSRF_REJECTED");
-        const rawParams = (await context?.params) ?? {};
-        const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  return (request: Request, context?: RouteContext): Promise<Response> => {
+    const exchange = openExchange(request);
+    return serve(exchange, async () => {
+      if (!isSameOriginRequest(request)) throw new ApiError("CSRF_REJECTED");
+      const params = await routeParams(context);
 
-        let user: User | null = null;
-        if (options.who !== "anonymous") {
-          const session = await sessionFromRequest(request);
-          user = session ? await getUser(database, session.uid) : null;
-          if (!user) throw new ApiError("SESSION_REQUIRED");
-          if (user.role !== options.who) throw new ApiError("NOT_FOUND");
-        }
+      let user: User | null = null;
+      if (options.who !== "anonymous") {
+        const session = await sessionFromRequest(request);
+        user = session ? await getUser(exchange.db, session.uid) : null;
+        if (!user) throw new ApiError("SESSION_REQUIRED");
+        exchange.subject = `user:${user.id}`;
+        if (user.role !== options.who) throw new ApiError("NOT_FOUND");
+      }
+      await countRequest(exchange, options.limit ? ["default", options.limit] : ["default"]);
 
-        const subject = user ? `user:${user.id}` : `ip:${clientIpOf(request.headers)}`;
-        const rate = await hitRateLimits(subject, options.limit ? ["default", options.limit] : ["default"]);
-        Object.assign(headers, rateLimitHeaders(rate));
-        if (rate.exceeded) {
-          await holdPersistentClient(rate);
-          throw new ApiError("RATE_LIMIT_EXCEEDED");
-        }
-        rejectNulInPath(params);
+      const body = (options.body ? parseInput(options.body, await readJsonBody(request)) : undefined) as Out<B>;
+      const query = readQuery(options.query as Q, request);
 
-        const body = (options.body ? parseInput(options.body, await readJson(request)) : undefined) as Out<B>;
-        const query = (options.query ? parseInput(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Out<Q>;
-
-        const build = async (dbForRun: Database): Promise<CtxOf<W>> => {
-          if (options.who === "anonymous") return { db: dbForRun, request, clientIp: clientIpOf(request.headers) } as CtxOf<W>;
-          if (options.who === "staff") return { db: dbForRun, staff: user!, request, now: systemNow() } as CtxOf<W>;
-          const merchant = user!.merchantId ? await getMerchant(dbForRun, user!.merchantId) : null;
-          if (!merchant) throw new ApiError("NOT_FOUND");
-          const ctx = await dashboardContext(dbForRun, merchant, modeOfRequest(request), applicationOfRequest(request));
-          return { ...ctx, user: user!, request } as CtxOf<W>;
-        };
-        const run = async (dbForRun: Database) => handler(await build(dbForRun), { body, query, params });
-        const result = MUTATING.has(request.method) && wrapsHandler(options) ? await database.transaction((tx) => run(tx as unknown as Database)) : await run(database);
-        if (result instanceof Response) {
-          status = result.status;
-          return result;
-        }
-        status = options.status ?? 200;
-        return json(successBody(result), status, headers);
-      });
-    } catch (error) {
-      const apiError = toApiError(error, requestId);
-      status = apiError.status;
-      return errorResponse(apiError, headers);
-    } finally {
-      logRequest(requestId, request, status, performance.now() - started);
-    }
+      const build = async (dbForRun: Database): Promise<CtxOf<W>> => {
+        if (options.who === "anonymous") return { db: dbForRun, request, clientIp: exchange.clientIp } as CtxOf<W>;
+        if (options.who === "staff") return { db: dbForRun, staff: user!, request, now: systemNow() } as CtxOf<W>;
+        const merchant = user!.merchantId ? await getMerchant(dbForRun, user!.merchantId) : null;
+        if (!merchant) throw new ApiError("NOT_FOUND");
+        const ctx = await dashboardContext(dbForRun, merchant, modeOfRequest(request), applicationOfRequest(request));
+        return { ...ctx, user: user!, request } as CtxOf<W>;
+      };
+      const result = await inTransactionPolicy(exchange, options, async (dbForRun) => handler(await build(dbForRun), { body, query, params }));
+      return toResponse(result, options.status ?? 200, exchange.headers).response;
+    });
   };
 }

@@ -24,7 +24,7 @@ export function notAllowed(...allowed: HttpMethod[]): Record<HttpMethod | "OPTIO
     // Reading the request's headers also keeps Next.js from prerendering a refusing GET at build time.
     const requestId = requestIdOf(request);
     const path = new URL(request.url).pathname;
-    logRequest(requestId, request, 405, 0);
+    logRequest({ requestId, method: request.method, path: new URL(request.url).pathname }, 405, 0);
     return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}. Allowed: ${allow}.`), { Allow: allow, "X-Request-Id": requestId });
   };
   const options: Handler = async (request) => {

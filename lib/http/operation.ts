@@ -3,7 +3,7 @@ import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 
 /**
  * Where a domain operation's writes commit, declared next to the operation so that no entry point
- * (route(), accountRoute(), a job, the CLI) can decide differently from another:
+ * (route(), accountRoute(), runAction(), a job, the CLI) can decide differently from another:
  *  - "wrapper" (anything undeclared): inside the one transaction the entry point opens for a
  *    mutating request, so all of the request's writes commit or none do;
  *  - "own": the operation opens and commits its own transactions. An operator call is the reason:
@@ -42,9 +42,7 @@ export function defineOperation<F extends AnyOperation>(policy: { transaction: T
 export type EntryTransaction = {
   /** The domain operation the handler runs; one declaring "own" is never wrapped in the entry's transaction. */
   operation?: { readonly transaction: TransactionPolicy };
-  /** false: the handler manages its own transactions for another reason (a wrong code that must stay counted). */
-  transaction?: boolean;
 };
 
 /** Whether a mutating request's handler runs inside the entry point's one transaction. */
-export const wrapsHandler = (entry: EntryTransaction): boolean => entry.transaction !== false && entry.operation?.transaction !== "own";
+export const wrapsHandler = (entry: EntryTransaction): boolean => entry.operation?.transaction !== "own";

@@ -35,7 +35,7 @@ const create = route(
 let refuseGate: Promise<void> = Promise.resolve();
 const refusable = route(
   // No transaction: the waiting request must not hold the embedded database's one session.
-  { auth: "key", idempotency: "required", limit: "payments.create", body: input(z.object({ amount: z.number().int() })), status: 201, transaction: false },
+  { auth: "key", idempotency: "required", limit: "payments.create", body: input(z.object({ amount: z.number().int() })), status: 201, operation: { transaction: "own" } },
   async (_ctx, { body }) => {
     if (body.amount === 0) {
       await refuseGate;

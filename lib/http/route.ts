@@ -1,22 +1,17 @@
 import type { z } from "zod";
-import { db as defaultDb, type Database } from "@/db/client";
+import type { Database } from "@/db/client";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { log, logRequest } from "@/lib/log";
-import { recordApiRequest } from "./request-log";
-import { clientIpOf } from "./client-ip";
-import { requestIdOf } from "./request-id";
 import { authenticateKey, type KeyIdentity } from "./auth";
-import { withDatabaseDeadline } from "@/db/availability";
-import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
-import { errorResponse, json, Reply, successBody } from "./envelope";
+import { json } from "./envelope";
 import { ApiError, type ErrorCode } from "./errors";
-import { wrapsHandler, type EntryTransaction } from "./operation";
+import type { EntryTransaction } from "./operation";
 import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencyScope } from "./idempotency";
-import { CREATION_LIMITS, hitRateLimits, holdPersistentClient, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "./rate-limit";
-import { parseInput, rejectNulInPath, type InputSpec } from "./validation";
+import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serve, toResponse, wrapsRequest, type Out, type RouteContext } from "./pipeline";
+import { CREATION_LIMITS, hitRateLimits, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "./rate-limit";
+import { recordApiRequest } from "./request-log";
+import { parseInput, type InputSpec } from "./validation";
 
-type Params = Record<string, string | string[]>;
 
 export type KeyContext = DomainContext & { kind: "key"; keyId: string; request: Request; requestId: string };
 export type PublicContext = { kind: "public"; db: Database; request: Request; requestId: string; clientIp: string };
@@ -24,7 +19,6 @@ export type PublicContext = { kind: "public"; db: Database; request: Request; re
 /** "optional": public, but a request that sends an Authorization header is authenticated (and refused if the key is bad). */
 type Auth = "key" | "none" | "optional";
 type Ctx<A extends Auth> = A extends "key" ? KeyContext : A extends "optional" ? KeyContext | PublicContext : PublicContext;
-type Out<S> = S extends InputSpec<infer Z> ? z.output<Z> : undefined;
 
 export type RouteOptions<A extends Auth, B, Q> = {
   auth: A;
@@ -66,7 +60,7 @@ export type RouteDoc = {
 };
 
 /** A route handler carrying its own definition, so the OpenAPI document is generated from what actually runs. */
-export type DefinedRoute = ((request: Request, context?: { params?: Promise<Params> }) => Promise<Response>) & {
+export type DefinedRoute = ((request: Request, context?: RouteContext) => Promise<Response>) & {
   definition: RouteOptions<Auth, InputSpec | undefined, InputSpec | undefined>;
 };
 
@@ -75,40 +69,9 @@ export type Handler<A extends Auth, B, Q> = (
   input: { body: Out<B>; query: Out<Q>; params: Record<string, string> },
 ) => Promise<unknown>;
 
-const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new ApiError("UNSUPPORTED_CONTENT_TYPE");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new ApiError("INVALID_JSON");
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new ApiError("INVALID_BODY");
-  return parsed;
-}
-
 function pick(body: unknown, fields?: string[]): unknown {
   if (!fields || !body || typeof body !== "object") return body;
   return Object.fromEntries(fields.map((f) => [f, (body as Record<string, unknown>)[f]]));
-}
-
-function toResponse(result: unknown, defaultStatus: number, headers: Record<string, string>): { response: Response; status: number; body: unknown } {
-  if (result instanceof Response) {
-    // Some Responses (redirects) have immutable headers; they go out as they are.
-    try {
-      for (const [k, v] of Object.entries(headers)) result.headers.set(k, v);
-    } catch {}
-    return { response: result, status: result.status, body: undefined };
-  }
-  const r = result instanceof Reply ? result : new Reply(result);
-  const status = r.init.status ?? defaultStatus;
-  const body = successBody(r.data, r.init.extra);
-  return { response: json(body, status, { ...headers, ...r.init.headers }), status, body };
 }
 
 /**
@@ -122,198 +85,147 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
   options: RouteOptions<A, B, Q>,
   handler: Handler<A, B, Q>,
 ): DefinedRoute {
-  const run = async (request: Request, context?: { params?: Promise<Params> }): Promise<Response> => {
-    const started = performance.now();
-    const requestId = requestIdOf(request);
-    const headers: Record<string, string> = { "X-Request-Id": requestId };
-    const database = defaultDb();
-    let status = 500;
+  const run = (request: Request, context?: RouteContext): Promise<Response> => {
+    const exchange = openExchange(request);
     let identity: KeyIdentity | null = null;
     // The specific limit this request was counted against (a creation refused, by this limit or as invalid, hands its hit back).
     let limitedAs: LimitName | undefined;
     // The route's limit when it waits for the idempotency key (below), and the default limit's state.
     let deferredLimit: LimitName | undefined;
     let rate: RateLimitState | undefined;
-    // The state that refused this request with 429, if one did.
-    let refusedBy: RateLimitState | undefined;
-    const limitSubject = () => (identity ? `key:${identity.key.id}` : `ip:${clientIpOf(request.headers)}`);
-    try {
-      // A frozen or unreachable database answers 503 within seconds instead of holding the request (db/availability.ts).
-      return await withDatabaseDeadline(async () => {
-        const rawParams = (await context?.params) ?? {};
-        const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
 
-        if (options.auth === "key" || (options.auth === "optional" && request.headers.has("authorization"))) identity = await authenticateKey(database, request);
-        if (options.testOnly && identity?.mode === "live") throw new ApiError("TEST_MODE_ONLY");
+    const work = async (): Promise<Response> => {
+      const params = await routeParams(context);
+      if (options.auth === "key" || (options.auth === "optional" && request.headers.has("authorization"))) {
+        identity = await authenticateKey(exchange.db, request);
+        exchange.subject = `key:${identity.key.id}`;
+      }
+      if (options.testOnly && identity?.mode === "live") throw new ApiError("TEST_MODE_ONLY");
 
-        const idemKey = request.headers.get("x-idempotency-key");
-        const keyed = Boolean(options.idempotency && identity && idemKey !== null && idemKey.trim() !== "" && idemKey.length <= IDEMPOTENCY_MAX_LENGTH);
-        // A keyed request takes the route's limit only once its key is newly reserved (below): the
-        // stored answer of a replay is never refused with 429 because other requests were created.
-        deferredLimit = keyed ? options.limit : undefined;
-        const limits: LimitName[] = options.limit && !deferredLimit ? ["default", options.limit] : ["default"];
-        rate = await hitRateLimits(limitSubject(), limits);
-        if (limits.length > 1) limitedAs = options.limit;
-        Object.assign(headers, rateLimitHeaders(rate));
-        if (rate.exceeded) {
-          refusedBy = rate;
+      const idemKey = request.headers.get("x-idempotency-key");
+      const keyed = Boolean(options.idempotency && identity && idemKey !== null && idemKey.trim() !== "" && idemKey.length <= IDEMPOTENCY_MAX_LENGTH);
+      // A keyed request takes the route's limit only once its key is newly reserved (below): the
+      // stored answer of a replay is never refused with 429 because other requests were created.
+      deferredLimit = keyed ? options.limit : undefined;
+      const limits: LimitName[] = options.limit && !deferredLimit ? ["default", options.limit] : ["default"];
+      rate = await countRequest(exchange, limits);
+      if (limits.length > 1) limitedAs = options.limit;
+
+      const known = identity as KeyIdentity | null;
+      const base = known
+        ? ({
+            kind: "key",
+            db: exchange.db,
+            merchant: known.merchant,
+            application: known.application,
+            mode: known.mode,
+            now: merchantNow(known.merchant, known.mode),
+            source: "api",
+            keyId: known.key.id,
+            request,
+            requestId: exchange.requestId,
+          } satisfies KeyContext)
+        : ({ kind: "public", db: exchange.db, request, requestId: exchange.requestId, clientIp: exchange.clientIp } satisfies PublicContext);
+      const ctx = base as Ctx<A>;
+      await options.guard?.(ctx);
+
+      let idemScope: IdempotencyScope | null = null;
+      if (options.idempotency && known) {
+        if (idemKey === null || idemKey.trim() === "") {
+          if (options.idempotency === "required") throw new ApiError("IDEMPOTENCY_KEY_REQUIRED");
+        } else if (idemKey.length > IDEMPOTENCY_MAX_LENGTH) {
+          throw new ApiError("IDEMPOTENCY_KEY_TOO_LONG");
+        } else {
+          idemScope = { applicationId: known.application.id, mode: known.mode, key: idemKey };
+        }
+      }
+
+      const rawBody = options.body ? await readJsonBody(request) : undefined;
+      const body = (options.body ? parseInput(options.body, rawBody) : undefined) as Out<B>;
+      const query = readQuery(options.query as Q, request);
+      const { headers } = exchange;
+
+      const runHandler = async (dbForRun: Database, after?: (status: number, body: unknown) => Promise<void>) => {
+        const runCtx = { ...ctx, db: dbForRun } as Ctx<A>;
+        const out = toResponse(await handler(runCtx, { body, query, params }), options.status ?? 200, headers);
+        if (after) await after(out.status, out.body);
+        return out;
+      };
+
+      if (!idemScope) return (await inTransactionPolicy(exchange, options, (dbForRun) => runHandler(dbForRun))).response;
+
+      const scope = idemScope;
+      const fingerprint = requestFingerprint(request.method, new URL(request.url).pathname, pick(rawBody, options.idempotencyFields));
+      const now = (ctx as KeyContext).now;
+      const conflictCode = options.conflictCode ?? "IDEMPOTENCY_CONFLICT";
+      const replay = async (stored: { status: number; body: unknown }) => {
+        if (deferredLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, await peekRateLimit(exchange.subject, deferredLimit))));
+        return json(stored.body, stored.status, { ...headers, "Idempotent-Replayed": "true" });
+      };
+      const takeRouteLimit = async () => {
+        if (!deferredLimit) return;
+        const hit = await hitRateLimits(exchange.subject, [deferredLimit]);
+        limitedAs = deferredLimit;
+        Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, hit)));
+        if (hit.exceeded) {
+          exchange.refusedBy = hit;
           throw new ApiError("RATE_LIMIT_EXCEEDED");
         }
+      };
 
-        const base = identity
-          ? ({
-              kind: "key",
-              db: database,
-              merchant: identity.merchant,
-              application: identity.application,
-              mode: identity.mode,
-              now: merchantNow(identity.merchant, identity.mode),
-              source: "api",
-              keyId: identity.key.id,
-              request,
-              requestId,
-            } satisfies KeyContext)
-          : ({ kind: "public", db: database, request, requestId, clientIp: clientIpOf(request.headers) } satisfies PublicContext);
-        const ctx = base as Ctx<A>;
-        await options.guard?.(ctx);
-        rejectNulInPath(params);
-
-        let idemScope: IdempotencyScope | null = null;
-        if (options.idempotency && identity) {
-          if (idemKey === null || idemKey.trim() === "") {
-            if (options.idempotency === "required") throw new ApiError("IDEMPOTENCY_KEY_REQUIRED");
-          } else if (idemKey.length > IDEMPOTENCY_MAX_LENGTH) {
-            throw new ApiError("IDEMPOTENCY_KEY_TOO_LONG");
-          } else {
-            idemScope = { applicationId: identity.application.id, mode: identity.mode, key: idemKey };
-          }
-        }
-
-        const rawBody = options.body ? await readJsonBody(request) : undefined;
-        const body = (options.body ? parseInput(options.body, rawBody) : undefined) as Out<B>;
-        const url = new URL(request.url);
-        const query = (options.query ? parseInput(options.query, Object.fromEntries(url.searchParams)) : undefined) as Out<Q>;
-
-        const useTx = MUTATING.has(request.method) && wrapsHandler(options);
-        const runHandler = async (dbForRun: Database, after?: (status: number, body: unknown) => Promise<void>) => {
-          const runCtx = { ...ctx, db: dbForRun } as Ctx<A>;
-          const out = toResponse(await handler(runCtx, { body, query, params }), options.status ?? 200, headers);
-          if (after) await after(out.status, out.body);
-          return out;
-        };
-        const execute = (after?: (status: number, body: unknown) => Promise<void>) =>
-          useTx ? database.transaction((tx) => runHandler(tx as unknown as Database, after && ((s, b) => after(s, b)))) : runHandler(database, after);
-
-        if (!idemScope) {
-          const out = await execute();
-          status = out.status;
-          return out.response;
-        }
-
-        const scope = idemScope;
-        const fingerprint = requestFingerprint(request.method, url.pathname, pick(rawBody, options.idempotencyFields));
-        const now = (ctx as KeyContext).now;
-        const conflictCode = options.conflictCode ?? "IDEMPOTENCY_CONFLICT";
-        const replay = async (stored: { status: number; body: unknown }) => {
-          if (deferredLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, await peekRateLimit(limitSubject(), deferredLimit))));
-          status = stored.status;
-          return json(stored.body, stored.status, { ...headers, "Idempotent-Replayed": "true" });
-        };
-        const takeRouteLimit = async () => {
-          if (!deferredLimit) return;
-          const hit = await hitRateLimits(limitSubject(), [deferredLimit]);
-          limitedAs = deferredLimit;
-          Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, hit)));
-          if (hit.exceeded) {
-            refusedBy = hit;
-            throw new ApiError("RATE_LIMIT_EXCEEDED");
-          }
-        };
-
-        if (useTx) {
-          // One transaction reserves the key, does the work and stores its answer: one commit, and
-          // a failure rolls the reservation back with the work. A concurrent request with the same
-          // key waits on the key's unique index until this one ends (lib/http/idempotency.ts).
-          const outcome = await database.transaction(async (tx) => {
-            const txDb = tx as unknown as Database;
-            const reservation = await reserveIdempotencyKey(txDb, scope, fingerprint, now, conflictCode);
-            if (reservation.kind === "replay") return reservation;
-            await takeRouteLimit();
-            return runHandler(txDb, (s, b) => completeIdempotencyKey(txDb, scope, reservation.owner, s, b));
-          });
-          if ("kind" in outcome) return replay(outcome);
-          status = outcome.status;
-          return outcome.response;
-        }
-
-        const reservation = await reserveIdempotencyKey(database, scope, fingerprint, now, conflictCode);
-        if (reservation.kind === "replay") return replay(reservation);
-        try {
+      if (wrapsRequest(request, options)) {
+        // One transaction reserves the key, does the work and stores its answer: one commit, and
+        // a failure rolls the reservation back with the work. A concurrent request with the same
+        // key waits on the key's unique index until this one ends (lib/http/idempotency.ts).
+        const outcome = await exchange.db.transaction(async (tx) => {
+          const txDb = tx as unknown as Database;
+          const reservation = await reserveIdempotencyKey(txDb, scope, fingerprint, now, conflictCode);
+          if (reservation.kind === "replay") return reservation;
           await takeRouteLimit();
-          const out = await execute((s, b) => completeIdempotencyKey(database, scope, reservation.owner, s, b));
-          status = out.status;
-          return out.response;
-        } catch (error) {
-          await releaseIdempotencyKey(database, scope, reservation.owner).catch(() => {});
-          throw error;
+          return runHandler(txDb, (s, b) => completeIdempotencyKey(txDb, scope, reservation.owner, s, b));
+        });
+        return "kind" in outcome ? replay(outcome) : outcome.response;
+      }
+
+      const reservation = await reserveIdempotencyKey(exchange.db, scope, fingerprint, now, conflictCode);
+      if (reservation.kind === "replay") return replay(reservation);
+      try {
+        await takeRouteLimit();
+        return (await runHandler(exchange.db, (s, b) => completeIdempotencyKey(exchange.db, scope, reservation.owner, s, b))).response;
+      } catch (error) {
+        await releaseIdempotencyKey(exchange.db, scope, reservation.owner).catch(() => {});
+        throw error;
+      }
+    };
+
+    return serve(exchange, work, {
+      refused: async (error) => {
+        if (deferredLimit && !limitedAs && rate && !rate.exceeded && error.status < 500) {
+          // Refused before its key was reserved (a conflict, an invalid body): the route's limit, untouched, is reported too.
+          const routeLimit = await peekRateLimit(exchange.subject, deferredLimit).catch(() => null);
+          if (routeLimit) Object.assign(exchange.headers, rateLimitHeaders(tighterState(rate, routeLimit)));
         }
-      });
-    } catch (error) {
-      let apiError = toApiError(error, requestId);
-      if (!("RateLimit-Limit" in headers) && apiError.status < 500) {
-        // Refused before the limiter ran (a bad key, a live gate): these answers carry its headers
-        // too, and count per client, so guessing keys is throttled like any other traffic.
-        const counted = await hitRateLimits(limitSubject(), ["default"]).catch(() => null);
-        if (counted) {
-          Object.assign(headers, rateLimitHeaders(counted));
-          if (counted.exceeded) {
-            refusedBy = counted;
-            apiError = new ApiError("RATE_LIMIT_EXCEEDED");
-          }
+        if (limitedAs && CREATION_LIMITS.has(limitedAs) && error.status >= 400 && error.status < 500) {
+          await refundRateLimit(exchange.subject, limitedAs).catch(() => {});
         }
-      }
-      if (deferredLimit && !limitedAs && rate && !rate.exceeded && apiError.status < 500) {
-        // Refused before its key was reserved (a conflict, an invalid body): the route's limit, untouched, is reported too.
-        const routeLimit = await peekRateLimit(limitSubject(), deferredLimit).catch(() => null);
-        if (routeLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate, routeLimit)));
-      }
-      status = apiError.status;
-      if (limitedAs && CREATION_LIMITS.has(limitedAs) && status >= 400 && status < 500) {
-        await refundRateLimit(limitSubject(), limitedAs).catch(() => {});
-      }
-      if (apiError.code === "RATE_LIMIT_EXCEEDED") await holdPersistentClient(refusedBy);
-      return errorResponse(apiError, headers);
-    } finally {
-      const path = new URL(request.url).pathname;
-      const durationMs = Math.round(performance.now() - started);
-      logRequest(requestId, request, status, durationMs);
-      // Set inside the deadline's closure, which TypeScript does not follow.
-      const known = identity as KeyIdentity | null;
-      if (known) {
+      },
+      finished: (status, durationMs) => {
+        // Set inside work(), which TypeScript does not follow.
+        const known = identity as KeyIdentity | null;
+        if (!known) return;
         recordApiRequest({
           merchantId: known.merchant.id,
           applicationId: known.application.id,
           mode: known.mode,
           method: request.method,
-          path,
+          path: new URL(request.url).pathname,
           status,
           durationMs,
-          requestId,
+          requestId: exchange.requestId,
           createdAt: new Date(),
         });
-      }
-    }
+      },
+    });
   };
   return Object.assign(run, { definition: options as DefinedRoute["definition"] });
-}
-
-export function toApiError(error: unknown, requestId: string): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isDatabaseUnavailable(error)) {
-    log("warn", "database unavailable", { request_id: requestId });
-    return new ApiError("SERVICE_UNAVAILABLE", undefined, { headers: { "Retry-After": "2" } });
-  }
-  if (isUnstorableText(error)) return new ApiError("INVALID_FIELD", "A text value contains a character that cannot be stored (such as a NUL, \\u0000). Remove it and retry.");
-  log("error", "unhandled error", { request_id: requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), stack: error instanceof Error ? error.stack : undefined });
-  return new ApiError("INTERNAL_ERROR");
 }

@@ -1,3 +1,4 @@
+import { defineOperation } from "@/lib/http/operation";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { oprRequests, oprSandboxMessages, payments, type OprRequest, type OprStatus } from "@/db/schema";
@@ -47,8 +48,10 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: ApiError };
  * +22370000004 still fail). Each wrong code is counted under the request's row lock, so
  * concurrent tries cannot exceed the limit; the third cancels the request and its payment.
  * Counting and cancelling commit even though the answer is an error.
+ *
+ * Own transactions: a wrong one-time code is counted even though the answer is an error.
  */
-export async function chargeOpr(ctx: DomainContext, body: { token: string; otp: string }) {
+export const chargeOpr = defineOperation({ transaction: "own" }, async function chargeOpr(ctx: DomainContext, body: { token: string; otp: string }) {
   const outcome = await ctx.db.transaction(async (txRaw): Promise<Outcome> => {
     const tx = txRaw as unknown as Database;
     const row = await lockOpr(tx, ctx, body.token);
@@ -85,4 +88,4 @@ export async function chargeOpr(ctx: DomainContext, body: { token: string; otp: 
   });
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
-}
+});

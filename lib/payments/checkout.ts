@@ -1,3 +1,4 @@
+import { defineOperation } from "@/lib/http/operation";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { paymentLinks, payments, type Payment } from "@/db/schema";
@@ -58,8 +59,10 @@ export async function checkoutView(db: Database, id: string) {
  * the payment was created for, and the collection is pushed to their phone. Initiation is
  * idempotent per payment: a second click, a reload or a concurrent request resumes the same
  * operator session. A payment that is no longer PENDING is answered as it is.
+ *
+ * Own transactions: the claim commits before the operator is called, and its answer is recorded when it comes, whatever the caller does next.
  */
-export async function confirmPayment(db: Database, id: string, phone: string) {
+export const confirmPayment = defineOperation({ transaction: "own" }, async function confirmPayment(db: Database, id: string, phone: string) {
   const { payment, merchantName } = await findPaymentPublic(db, id);
   refuseOnsiteRequest(payment);
   if (payment.status !== "PENDING") return publicPayment(payment, merchantName);
@@ -67,7 +70,7 @@ export async function confirmPayment(db: Database, id: string, phone: string) {
   if (!normalized) throw new ApiError("INVALID_PHONE", undefined, { param: "customer_phone" });
   if (normalized !== (normalizeCustomerPhone(payment.customerPhone) ?? payment.customerPhone)) throw new ApiError("PHONE_MISMATCH", undefined, { param: "customer_phone" });
   return publicPayment(await initiatePayment(db, id), merchantName);
-}
+});
 
 /**
  * An OPR payment is paid only with its one-time code (POST /v1/opr/charge): the hosted checkout's
@@ -91,8 +94,10 @@ export const isInitiated = (payment: Pick<Payment, "initiatedAt" | "operatorSess
  *
  * The row is locked while deciding, so a confirm racing this cancel either claims the payment
  * first (this cancel then refuses) or finds it CANCELLED (and pushes nothing).
+ *
+ * Own transactions: the row lock that orders it against a confirm is held only for the decision.
  */
-export async function cancelPaymentByCustomer(db: Database, id: string) {
+export const cancelPaymentByCustomer = defineOperation({ transaction: "own" }, async function cancelPaymentByCustomer(db: Database, id: string) {
   const { payment, merchantName } = await findPaymentPublic(db, id);
   refuseOnsiteRequest(payment);
   if (payment.status === "CANCELLED") return publicPayment(payment, merchantName);
@@ -110,4 +115,4 @@ export async function cancelPaymentByCustomer(db: Database, id: string) {
     return (await settlePayment(tx, id, { status: "CANCELLED", reason: "Cancelled by the customer on the checkout page." })).payment;
   });
   return publicPayment(cancelled, merchantName);
-}
+});

@@ -17,10 +17,12 @@ const paymentById = preparedQuery((db) =>
     .prepare("payment_by_id"),
 );
 
+export const paymentNotFound = (id: string) => new ApiError("NOT_FOUND", `No payment ${id} for this key's merchant and mode.`);
+
 /** One of the merchant's payments in the key's mode, as stored (no expiry on read): another merchant's or mode's is NOT_FOUND. */
 export async function loadPayment(ctx: DomainContext, id: string): Promise<Payment> {
   const [row] = await paymentById(ctx.db).execute({ id, merchantId: ctx.merchant.id, mode: ctx.mode });
-  if (!row) throw new ApiError("NOT_FOUND", `No payment ${id} for this key's merchant and mode.`);
+  if (!row) throw paymentNotFound(id);
   return row;
 }
 

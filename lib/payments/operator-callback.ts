@@ -5,7 +5,7 @@ import type { Database } from "@/db/client";
 import { payments } from "@/db/schema";
 import { errorResponse, json, successBody } from "@/lib/http/envelope";
 import { ApiError } from "@/lib/http/errors";
-import { toApiError } from "@/lib/http/route";
+import { toApiError } from "@/lib/http/pipeline";
 import { input, parseInput } from "@/lib/http/validation";
 import { log } from "@/lib/log";
 import { operatorEndpoint } from "@/lib/operator/config";

@@ -1,3 +1,4 @@
+import { defineOperation } from "@/lib/http/operation";
 import type { Merchant } from "@/db/schema";
 import { advanceTestClock, merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
@@ -13,9 +14,11 @@ export const sandboxClock = (merchant: Pick<Merchant, "testClockOffsetSeconds">)
  * POST /v1/sandbox/clock/advance: moves the merchant's test clock forward (never back), then runs
  * the merchant's due background work (expiry, billing, deadlines) before answering, so what the
  * new time implies has already happened when the call returns. Live mode is never affected.
+ *
+ * Own transactions: the due work each step runs (expiry, billing, deadlines) commits piece by piece, as the jobs would.
  */
-export async function advanceSandboxClock(ctx: DomainContext, seconds: number) {
+export const advanceSandboxClock = defineOperation({ transaction: "own" }, async function advanceSandboxClock(ctx: DomainContext, seconds: number) {
   const merchant = await advanceTestClock(ctx.db, ctx.merchant.id, seconds);
   await runDueWork(ctx.db, { merchantId: ctx.merchant.id });
   return sandboxClock(merchant);
-}
+});

@@ -1,3 +1,4 @@
+import { defineOperation } from "@/lib/http/operation";
 import type { Database } from "@/db/client";
 import type { Payment } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
@@ -27,13 +28,17 @@ async function settleSimulated(db: Database, payment: Payment, outcome: Simulate
   return settled.payment;
 }
 
-/** POST /v1/sandbox/payments/{id}/simulate (test keys only). */
-export async function simulatePayment(ctx: DomainContext, id: string, outcome: SimulatedOutcome) {
+/** POST /v1/sandbox/payments/{id}/simulate (test keys only). *
+ * Own transactions: settlement commits in its own transaction, and an expiry found on the way commits even when the answer is 409.
+ */
+export const simulatePayment = defineOperation({ transaction: "own" }, async function simulatePayment(ctx: DomainContext, id: string, outcome: SimulatedOutcome) {
   return paymentResource(await settleSimulated(ctx.db, await findPayment(ctx, id), outcome));
-}
+});
 
-/** The hosted checkout's test-mode buttons: anyone holding the checkout URL of a simulated test payment. */
-export async function simulateFromCheckout(db: Database, id: string, outcome: SimulatedOutcome) {
+/** The hosted checkout's test-mode buttons: anyone holding the checkout URL of a simulated test payment. *
+ * Own transactions: the same settlement as simulatePayment.
+ */
+export const simulateFromCheckout = defineOperation({ transaction: "own" }, async function simulateFromCheckout(db: Database, id: string, outcome: SimulatedOutcome) {
   const { payment, merchantName } = await findPaymentPublic(db, id);
   return publicPayment(await settleSimulated(db, payment, outcome), merchantName);
-}
+});

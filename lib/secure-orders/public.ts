@@ -1,7 +1,8 @@
 import type { Database } from "@/db/client";
 import type { PaymentStatus, SecureOrderStatus } from "@/db/schema";
-import { ApiError, isApiError, type ErrorCode } from "@/lib/http/errors";
-import { hitRateLimits } from "@/lib/http/rate-limit";
+import { runAction } from "@/lib/http/action";
+import { clientHeaders } from "@/lib/http/client-ip";
+import { ApiError, type ErrorCode } from "@/lib/http/errors";
 import { maskPhone } from "@/lib/log";
 import { expireIfDue } from "@/lib/payments/expire";
 import { samePhone } from "@/lib/phone/parse";
@@ -93,16 +94,16 @@ export async function courierView(db: Database, token: string): Promise<CourierV
 
 export type ActionResult = { ok: true } | { ok: false; code: ErrorCode; message: string; attemptsRemaining?: number };
 
-async function guarded(clientIp: string, action: () => Promise<unknown>): Promise<ActionResult> {
-  try {
-    const rate = await hitRateLimits(`ip:${clientIp}`, ["secure_orders.public"]);
-    if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
-    await action();
-    return { ok: true };
-  } catch (error) {
-    if (isApiError(error)) return { ok: false, code: error.code, message: error.message };
-    throw error;
-  }
+/**
+ * Each step commits itself, as through the API: startOrderPayment and confirmDelivery call the
+ * operator or count a wrong code, which no outer transaction may undo.
+ */
+const STEPS_COMMIT_THEMSELVES = { transaction: "own" } as const;
+
+/** One public action through the request pipeline (lib/http/action.ts), limited per client IP. */
+async function guarded(clientIp: string, name: string, action: () => Promise<unknown>): Promise<ActionResult> {
+  const outcome = await runAction(clientHeaders(clientIp), { name, limits: ["secure_orders.public"], operation: STEPS_COMMIT_THEMSELVES }, action);
+  return outcome.ok ? { ok: true } : outcome;
 }
 
 /**
@@ -111,7 +112,7 @@ async function guarded(clientIp: string, action: () => Promise<unknown>): Promis
  * all match an order stored as +22376554433.
  */
 export function buyerPay(db: Database, clientIp: string, token: string, phone: string): Promise<ActionResult> {
-  return guarded(clientIp, async () => {
+  return guarded(clientIp, "buyerPay", async () => {
     const loaded = await loadOrder(db, { by: "buyer", token });
     if (!loaded) throw new ApiError("NOT_FOUND");
     const typed = requirePhone(phone, { field: "customer_phone", missing: "INVALID_PHONE" });
@@ -122,7 +123,7 @@ export function buyerPay(db: Database, clientIp: string, token: string, phone: s
 
 /** Test mode only: the buyer page's simulator buttons settle the current simulated payment. */
 export function buyerSimulate(db: Database, clientIp: string, token: string, outcome: SimulatedOutcome): Promise<ActionResult> {
-  return guarded(clientIp, async () => {
+  return guarded(clientIp, "buyerSimulate", async () => {
     const loaded = await loadOrder(db, { by: "buyer", token });
     if (!loaded) throw new ApiError("NOT_FOUND");
     const payment = await currentPayment(db, loaded.order);
@@ -132,13 +133,13 @@ export function buyerSimulate(db: Database, clientIp: string, token: string, out
 }
 
 export function buyerDispute(db: Database, clientIp: string, token: string, reason: string): Promise<ActionResult> {
-  return guarded(clientIp, () => openDispute(db, { by: "buyer", token }, reason));
+  return guarded(clientIp, "buyerDispute", () => openDispute(db, { by: "buyer", token }, reason));
 }
 
 /** The courier page: the same confirmDelivery as the API; a wrong code reports the attempts left. */
 export async function courierConfirm(db: Database, clientIp: string, token: string, code: string): Promise<ActionResult> {
   const locator: OrderLocator = { by: "courier", token };
-  const result = await guarded(clientIp, async () => {
+  const result = await guarded(clientIp, "courierConfirm", async () => {
     const trimmed = code.replace(/\s/g, "");
     if (!/^\d{6}$/.test(trimmed)) throw new ApiError("INVALID_CODE_FORMAT", undefined, { param: "code" });
     await confirmDelivery(db, locator, trimmed);

@@ -1,3 +1,4 @@
+import { defineOperation } from "@/lib/http/operation";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
 import { decryptDeliveryCode } from "./code";
@@ -11,14 +12,16 @@ import { loadOrder } from "./store";
  * buyer page would — the order's payment attempt is created or resumed and pushed to the
  * simulator — then the simulator answers with `outcome`. Magic numbers decide at initiation,
  * as the operator would (e.g. +22370000002 always fails). Answers the order.
+ *
+ * Own transactions: the payment is pushed to the simulator and settled as the operator's answer would be, each step committed.
  */
-export async function simulateSecureOrderPayment(ctx: DomainContext, id: string, outcome: SimulatedOutcome) {
+export const simulateSecureOrderPayment = defineOperation({ transaction: "own" }, async function simulateSecureOrderPayment(ctx: DomainContext, id: string, outcome: SimulatedOutcome) {
   const locator = keyLocator(ctx, id);
   await findSecureOrder(ctx, id);
   const { payment } = await startOrderPayment(ctx.db, locator, "api");
   await settleSimulatedOrderPayment(ctx.db, payment, outcome);
   return secureOrderResource((await loadOrder(ctx.db, locator))!.order);
-}
+});
 
 /** GET /v1/sandbox/secure-orders/{id}/delivery-code (test keys only): the code the buyer page shows. */
 export async function sandboxDeliveryCode(ctx: DomainContext, id: string) {

@@ -1,3 +1,4 @@
+import { defineOperation } from "@/lib/http/operation";
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "@/db/rows";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints, type EventPayload, type WebhookAttempt, type WebhookDelivery } from "@/db/schema";
@@ -97,13 +98,15 @@ export async function getLog(ctx: Scoped, id: string) {
  * POST /v1/webhooks/logs/{id}/retry: one attempt now, whatever the status, recorded with
  * trigger "manual"; answers the delivery with every attempt. A success makes it SUCCESS; a
  * failure leaves the status and the automatic schedule as they were.
+ *
+ * Own transactions: the attempt is an HTTP call to the merchant's server, and no transaction is held across it.
  */
-export async function retryLog(ctx: Scoped, id: string, policy: DeliveryPolicy = defaultPolicy()) {
+export const retryLog = defineOperation({ transaction: "own" }, async function retryLog(ctx: Scoped, id: string, policy: DeliveryPolicy = defaultPolicy()) {
   await getLog(ctx, id);
   const outcome = await resendNow(ctx.db, id, policy);
   if (!outcome) throw new ApiError("WEBHOOK_ENDPOINT_DELETED");
   return getLog(ctx, id);
-}
+});
 
 type WindowRow = {
   total: number | string;

@@ -8,6 +8,7 @@ import { completeIdempotencyKey, reserveIdempotencyKey } from "@/lib/http/idempo
 import { findActiveKey } from "@/lib/platform/api-keys";
 import { insertPayment } from "@/lib/payments/create";
 import { loadPayment } from "@/lib/payments/get";
+import { findPaymentResource } from "@/lib/payments/late-collection";
 import { newMerchant } from "@/tests/support/merchant";
 
 const url = process.env.DATABASE_URL;
@@ -20,10 +21,11 @@ async function testContext(database: Database): Promise<{ ctx: DomainContext; ke
 
 const newPayment = (ctx: DomainContext) => insertPayment(ctx, { amount: 1_000, customerPhone: "+22370000009" });
 
-/** The hot path's lookups, each twice: the payment by id, the API key, an idempotency key reserved and answered. */
+/** The hot path's lookups, each twice: the payment by id (alone, and with its late collection), the API key, an idempotency key reserved and answered. */
 async function runHotQueries(ctx: DomainContext, key: string, paymentId: string, round = "a") {
   for (let i = 0; i < 2; i++) {
     expect((await loadPayment(ctx, paymentId)).id).toBe(paymentId);
+    expect((await findPaymentResource(ctx, paymentId)).id).toBe(paymentId);
     expect((await findActiveKey(ctx.db, key))?.merchant.id).toBe(ctx.merchant.id);
     const scope = { applicationId: ctx.application.id, mode: ctx.mode, key: `k-${paymentId}-${round}${i}` };
     const reservation = await reserveIdempotencyKey(ctx.db, scope, "fingerprint", ctx.now, "IDEMPOTENCY_CONFLICT");
@@ -45,6 +47,7 @@ describe.skipIf(!url)("prepared hot queries (PostgreSQL)", () => {
       const statements = await preparedOn(handle);
       const once = (pattern: RegExp) => expect(statements.filter((s) => pattern.test(s))).toHaveLength(1);
       once(/^select .* from "payments" where \("payments"\."id" = \$1 and "payments"\."merchant_id" = \$2 and "payments"\."mode" = \$3\) limit \$4$/);
+      once(/^select .* from "payments" left join "late_collections" on .* where \("payments"\."id" = \$1 and "payments"\."merchant_id" = \$2 and "payments"\."mode" = \$3\) limit \$4$/);
       once(/^select .* from "api_keys" inner join "merchants" .* where \("api_keys"\."key_hash" = \$1 and "api_keys"\."revoked_at" is null\) limit \$2$/);
       once(/^insert into "idempotency_keys" .* on conflict do nothing returning "owner"$/);
       once(/^update "idempotency_keys" set "state" = \$1, "response_status" = \$2, "response_body" = \$3::jsonb where/);

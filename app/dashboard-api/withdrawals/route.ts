@@ -12,8 +12,7 @@ export const GET = accountRoute({ who: "merchant", query: ListWithdrawalsQuery }
 });
 
 // POST /v1/withdrawals with the dashboard as source (ctx.source "dashboard" → _source "dashboard").
-// createWithdrawal manages its own transaction (balance lock + ledger + event).
-export const POST = accountRoute({ who: "merchant", body: CreateWithdrawalInput, status: 201, transaction: false }, async (ctx, { body }) => {
+export const POST = accountRoute({ who: "merchant", body: CreateWithdrawalInput, status: 201 }, async (ctx, { body }) => {
   const { withdrawal, message } = await createWithdrawal(ctx, body);
   return { withdrawal: withdrawalResource(withdrawal), message };
 });

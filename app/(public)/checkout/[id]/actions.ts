@@ -1,16 +1,12 @@
 "use server";
 
 import { headers } from "next/headers";
-import { db } from "@/db/client";
-import { clientIpOf } from "@/lib/http/client-ip";
+import { runAction, type ActionFailure } from "@/lib/http/action";
 import { ApiError } from "@/lib/http/errors";
-import { hitRateLimits } from "@/lib/http/rate-limit";
 import { confirmPayment } from "@/lib/payments/checkout";
 import { simulateFromCheckout } from "@/lib/payments/sandbox";
 
-export type SimulateResult =
-  | { ok: true; payment: Awaited<ReturnType<typeof simulateFromCheckout>> }
-  | { ok: false; code: string; message: string };
+export type SimulateResult = { ok: true; payment: Awaited<ReturnType<typeof simulateFromCheckout>> } | ActionFailure;
 
 /**
  * The checkout's test-mode buttons (Succeed / Fail). Only a test-mode payment handled by the
@@ -18,15 +14,11 @@ export type SimulateResult =
  * Arguments come from the browser: checked, never trusted.
  */
 export async function simulateCheckout(id: unknown, outcome: unknown): Promise<SimulateResult> {
-  if (typeof id !== "string" || id.length > 64 || (outcome !== "SUCCESS" && outcome !== "FAILED")) {
-    return { ok: false, code: "INVALID_OUTCOME", message: "outcome must be SUCCESS or FAILED." };
-  }
-  try {
-    return { ok: true, payment: await simulateFromCheckout(db(), id, outcome) };
-  } catch (error) {
-    if (error instanceof ApiError) return { ok: false, code: error.code, message: error.message };
-    throw error;
-  }
+  const result = await runAction(await headers(), { name: "simulateCheckout", limits: ["default"], operation: simulateFromCheckout }, ({ db }) => {
+    if (typeof id !== "string" || id.length > 64 || (outcome !== "SUCCESS" && outcome !== "FAILED")) throw new ApiError("INVALID_OUTCOME", "outcome must be SUCCESS or FAILED.");
+    return simulateFromCheckout(db, id, outcome);
+  });
+  return result.ok ? { ok: true, payment: result.value } : result;
 }
 
 /**
@@ -37,32 +29,17 @@ export async function simulateCheckout(id: unknown, outcome: unknown): Promise<S
  */
 export type CheckoutFormState = { code: string | null; at: number };
 
-/** The same limits as the public route (POST /v1/payments/{id}/confirm), per client IP. */
-async function limited(): Promise<void> {
-  const rate = await hitRateLimits(`ip:${clientIpOf(await headers())}`, ["default", "public.pay"]);
-  if (rate.exceeded) throw new ApiError("RATE_LIMIT_EXCEEDED");
-}
-
-async function answer(work: () => Promise<string | null>): Promise<CheckoutFormState> {
-  try {
-    return { code: await work(), at: Date.now() };
-  } catch (error) {
-    if (error instanceof ApiError) return { code: error.code, at: Date.now() };
-    throw error;
-  }
-}
-
 /**
  * The number form without JavaScript: exactly what the script does through
- * POST /v1/payments/{id}/confirm (confirmPayment), as a form POST, so the number never travels
- * in a URL.
+ * POST /v1/payments/{id}/confirm (confirmPayment, the same limits per client IP), as a form POST,
+ * so the number never travels in a URL.
  */
 export async function confirmFromForm(id: string, _prev: CheckoutFormState, formData: FormData): Promise<CheckoutFormState> {
-  return answer(async () => {
-    await limited();
+  const result = await runAction(await headers(), { name: "confirmFromForm", limits: ["default", "public.pay"], operation: confirmPayment }, async ({ db }) => {
     const phone = formData.get("customer_phone");
     if (typeof phone !== "string" || phone.trim() === "") throw new ApiError("MISSING_PHONE", undefined, { param: "customer_phone" });
-    const payment = await confirmPayment(db(), id, phone);
+    const payment = await confirmPayment(db, id, phone);
     return payment.status === "PENDING" && !payment.initiated_at ? "OPERATOR_DOWN" : null;
   });
+  return { code: result.ok ? result.value : result.code, at: Date.now() };
 }

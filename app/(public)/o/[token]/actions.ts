@@ -1,9 +1,9 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { clientIpOf } from "@/lib/http/client-ip";
 import { headers } from "next/headers";
 import { db } from "@/db/client";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { buyerDispute, buyerPay, buyerSimulate, type ActionResult } from "@/lib/secure-orders/public";
 
 export type BuyerActionState = { result: ActionResult | null; at: number };

@@ -8,8 +8,7 @@ export const POST = route(
     auth: "key",
     testOnly: true,
     body: ChargeOprInput,
-    // Wrong tries must be counted even though the answer is an error: the domain commits them itself.
-    transaction: false,
+    operation: chargeOpr,
     doc: {
       summary: "Charge an onsite payment request with its code (sandbox)",
       description:

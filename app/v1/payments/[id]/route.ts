@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
-import { findPayment, findPaymentPublic } from "@/lib/payments/get";
+import { findPaymentPublic } from "@/lib/payments/get";
 import { paymentSchema, publicPaymentSchema } from "@/lib/payments/schemas";
-import { paymentResourceOf } from "@/lib/payments/late-collection";
+import { findPaymentResource } from "@/lib/payments/late-collection";
 import { publicPayment } from "@/lib/payments/serialize";
 import { z } from "zod";
 import { notAllowed } from "@/lib/http/method-not-allowed";
@@ -18,7 +18,7 @@ export const GET = route(
     },
   },
   async (ctx, { params }) => {
-    if (ctx.kind === "key") return paymentResourceOf(ctx.db, await findPayment(ctx, params.id));
+    if (ctx.kind === "key") return findPaymentResource(ctx, params.id);
     const { payment, merchantName } = await findPaymentPublic(ctx.db, params.id);
     return publicPayment(payment, merchantName);
   },

@@ -7,7 +7,7 @@ export const POST = route(
   {
     auth: "none",
     limit: "public.pay",
-    transaction: false,
+    operation: cancelPaymentByCustomer,
     doc: {
       summary: "Cancel a payment as the customer (hosted checkout)",
       description:

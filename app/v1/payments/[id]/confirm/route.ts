@@ -8,7 +8,7 @@ export const POST = route(
     auth: "none",
     limit: "public.pay",
     body: ConfirmPaymentInput,
-    transaction: false,
+    operation: confirmPayment,
     doc: {
       summary: "Confirm the customer's number and push the collection (hosted checkout)",
       description:

@@ -8,7 +8,7 @@ export const POST = route(
     auth: "key",
     testOnly: true,
     body: ClockAdvanceInput,
-    transaction: false,
+    operation: advanceSandboxClock,
     doc: {
       summary: "Advance the merchant's sandbox clock",
       description:

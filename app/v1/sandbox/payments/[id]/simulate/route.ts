@@ -8,8 +8,7 @@ export const POST = route(
     auth: "key",
     testOnly: true,
     body: SimulateInput,
-    // Settlement has its own transaction; an expiry found on the way commits even when the answer is 409.
-    transaction: false,
+    operation: simulatePayment,
     doc: {
       summary: "Settle a simulated payment (sandbox)",
       description:

@@ -10,7 +10,7 @@ export const POST = route(
     testOnly: true,
     guard: requireSecureOrders,
     body: SimulatePaymentInput,
-    transaction: false,
+    operation: simulateSecureOrderPayment,
     doc: {
       summary: "Simulate the buyer's payment of a secure order",
       description:

@@ -6,8 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 export const POST = route(
   {
     auth: "key",
-    // The attempt is an HTTP call to the merchant's server: no transaction is held across it.
-    transaction: false,
+    operation: retryLog,
     doc: {
       summary: "Re-send a webhook delivery",
       description:
