@@ -120,7 +120,7 @@ test.describe("@cauri/client against the running app", () => {
 
       const delivery = received[0];
       const event = verifyWebhook<{ id: string; status: string }>({ payload: delivery.body, headers: delivery.headers, secret });
-      expect(event).toMatchObject({ type: "payment.success", livemode: false, data: { object: { id: payment.id, status: "SUCCESS" } } });
+      expect(event).toMatchObject({ type: "payment.success", event: "payment.success", version: "v1", livemode: false, data: { id: payment.id, status: "SUCCESS" } });
       expect(event.id).toBe(delivery.headers["webhook-id"]);
 
       // The usual mistake, explained: the body parsed before verification.

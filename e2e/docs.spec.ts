@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-const GUIDES = ["/docs", "/docs/quick-start", "/docs/test-mode", "/docs/test-clock", "/docs/idempotency", "/docs/webhooks", "/docs/errors", "/docs/client", "/docs/going-live", "/docs/secure-orders"];
+const GUIDES = ["/docs", "/docs/quick-start", "/docs/test-mode", "/docs/test-clock", "/docs/idempotency", "/docs/webhooks", "/docs/errors", "/docs/client", "/docs/going-live", "/docs/secure-orders", "/docs/migrating"];
 
 test.describe("documentation", () => {
   test("/docs renders with bilingual navigation", async ({ page }, testInfo) => {

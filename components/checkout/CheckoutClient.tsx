@@ -76,6 +76,8 @@ const SETTLE_MS = 500;
 interface CheckoutClientProps {
   locale: Locale;
   initial: PublicPayment;
+  /** What the payment is for, from the view model (lib/payments/checkout.ts): the description, or the one client libraries put in metadata. */
+  description: string | null;
   returnUrl: string | null;
   /** Where the customer can go when this payment did not, or cannot, succeed (see lib/payments/checkout.ts). */
   wayBack: CheckoutWayBack;
@@ -114,7 +116,7 @@ function MinutesLeft({ expiresAt, t }: { expiresAt: string; t: Copy }) {
  * Before the script runs (or without it), the number form posts to a server action: never a GET
  * carrying the number, and the page answers with the payment's next state.
  */
-export function CheckoutClient({ locale, initial, returnUrl, wayBack, simulated, simulate, confirmAction }: CheckoutClientProps) {
+export function CheckoutClient({ locale, initial, description, returnUrl, wayBack, simulated, simulate, confirmAction }: CheckoutClientProps) {
   const t = copy[locale];
   const queryClient = useQueryClient();
   const key = ["payment", initial.id];
@@ -298,7 +300,7 @@ export function CheckoutClient({ locale, initial, returnUrl, wayBack, simulated,
         <h1 id="checkout-merchant" className="text-xl font-bold break-words text-ink">
           {payment.merchant_name}
         </h1>
-        {payment.description ? <p className="mt-1 break-words text-muted">{payment.description}</p> : null}
+        {description ? <p className="mt-1 break-words text-muted">{description}</p> : null}
         <p className="mt-4 text-3xl font-bold text-ink" data-testid="checkout-amount">
           <Amount value={payment.amount} />
         </p>

@@ -4,7 +4,8 @@ import type { Mode } from "./merchants";
 
 /**
  * The transactional outbox: an event row commits with the change it describes.
- * `payload` is the exact event body sent to receivers: {id, type, timestamp, livemode, data: {object}}.
+ * `payload` is {id, type, timestamp, livemode, data: {object}}; what receivers get is built from it
+ * when sent (lib/webhooks/body.ts: `data` becomes the object itself), the same bytes every time.
  */
 export const events = pgTable(
   "events",

@@ -16,8 +16,8 @@ export async function startWebhookReceiver({ answerAfterMs = 0 }: { answerAfterM
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (body += chunk));
     req.on("end", () => {
-      const event = JSON.parse(body) as { id: string; type: string; data: { object: { id: string } } };
-      receipts.push({ eventId: String(req.headers["webhook-id"]), type: event.type, objectId: event.data.object.id, at: Date.now() });
+      const event = JSON.parse(body) as { id: string; type: string; data: { id: string } };
+      receipts.push({ eventId: String(req.headers["webhook-id"]), type: event.type, objectId: event.data.id, at: Date.now() });
       setTimeout(() => res.writeHead(200).end("ok"), answerAfterMs);
     });
   });

@@ -3,12 +3,14 @@ import type { Database } from "@/db/client";
 import { applications, billingCharges, billingPlans, merchants, paymentLinks, payments, subscriptions } from "@/db/schema";
 import { merchantNow, systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
+import { emitEvent } from "@/lib/events/emit";
 import type { JobScope } from "@/lib/jobs/registry";
 import { log } from "@/lib/log";
 import { initiatePayment } from "@/lib/payments/initiate";
 import { settlePayment } from "@/lib/payments/settle";
 import { liveVolumeRefusal } from "@/lib/platform/volume-cap";
 import { currentCharge, insertPeriodPayment, recordAttempt } from "./collect";
+import { subscriptionPaymentDueResource } from "./serialize";
 
 const BATCH = 50;
 /** Passes per run: a test clock moved far ahead catches up period after period, up to this many. */
@@ -75,6 +77,9 @@ async function claimDue(db: Database, scope: JobScope, limit: number): Promise<s
       }
       // The cycle takes a with-payment period over from its link: the link stops taking payments.
       await tx.update(paymentLinks).set({ isActive: false, updatedAt: at }).where(and(eq(paymentLinks.subscriptionId, sub.id), eq(paymentLinks.isActive, true)));
+      // Committed with the payment, before the push: the customer can also pay from the hosted checkout.
+      const due = subscriptionPaymentDueResource(sub, plan, charge, payment);
+      await emitEvent(tx, { merchantId: sub.merchantId, applicationId: sub.applicationId, mode: sub.mode, type: "subscription.payment_due", object: due, at });
       claimed.push(payment.id);
     }
     return claimed;
@@ -113,7 +118,8 @@ async function push(db: Database, paymentIds: string[]) {
 
 /**
  * The billing cycle (embedded runner, Inngest cron and the sandbox clock advance all call this):
- * every due subscription gets one collection for its current period, pushed to the customer's
+ * every due subscription gets one collection for its current period, announced to the merchant
+ * (subscription.payment_due, with the payment's hosted checkout) and pushed to the customer's
  * phone through the operator adapter. Passes repeat while collections settle at once and the next
  * period is already due (a test clock moved weeks ahead), up to MAX_PASSES.
  */

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { billingPlans, merchants, subscriptions, type BillingPlan } from "@/db/schema";
+import { billingPlans, subscriptions, type BillingPlan } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { reply } from "@/lib/http/envelope";
 import { ApiError } from "@/lib/http/errors";
@@ -101,31 +101,4 @@ export async function deletePlan(ctx: DomainContext, id: string) {
   }
   await ctx.db.update(billingPlans).set({ isActive: false, deletedAt: ctx.now, updatedAt: ctx.now }).where(eq(billingPlans.id, plan.id));
   return reply({ id: plan.id, action: "deleted" as const, deleted: true, deactivated: false, plan: null }, { extra: { message: "Plan deleted: it had no subscribers." } });
-}
-
-/** Public plans of a merchant: active ones only. */
-export async function listPublicPlans(db: Database, q: { merchant_id: string; mode?: "test" | "live" }) {
-  const rows = await db
-    .select({ plan: billingPlans })
-    .from(billingPlans)
-    .innerJoin(merchants, eq(merchants.id, billingPlans.merchantId))
-    .where(and(eq(billingPlans.merchantId, q.merchant_id), eq(merchants.status, "active"), eq(billingPlans.isActive, true), isNull(billingPlans.deletedAt), q.mode ? eq(billingPlans.mode, q.mode) : undefined))
-    .orderBy(billingPlans.amount, billingPlans.id);
-  return rows.map(({ plan }) => publicPlan(plan));
-}
-
-export async function getPublicPlan(db: Database, id: string) {
-  const [row] = await db
-    .select({ plan: billingPlans })
-    .from(billingPlans)
-    .innerJoin(merchants, eq(merchants.id, billingPlans.merchantId))
-    .where(and(eq(billingPlans.id, id), eq(merchants.status, "active"), eq(billingPlans.isActive, true), isNull(billingPlans.deletedAt)))
-    .limit(1);
-  if (!row) throw new ApiError("PLAN_NOT_FOUND", `No active plan ${id}.`);
-  return publicPlan(row.plan);
-}
-
-function publicPlan(p: BillingPlan) {
-  const { subscriber_count: _omit, ...rest } = planResource(p, 0);
-  return rest;
 }

@@ -80,12 +80,6 @@ export const listCustomersQuery = z.object({
 });
 export const ListCustomersInput = input(listCustomersQuery);
 
-export const publicPlansQuery = z.object({
-  merchant_id: z.string().trim().min(1).max(64),
-  mode: z.enum(["test", "live"]).optional().describe("Only plans of this mode; default both (each plan says `livemode`)."),
-});
-export const PublicPlansInput = input(publicPlansQuery, { merchant_id: "MISSING_MERCHANT_ID" });
-
 export const createPortalSessionSchema = z.object({
   customer_phone: billingPhone,
   customer_name: z.string().trim().min(1).max(100).optional(),
@@ -115,7 +109,6 @@ export const planSchema = z.object({
   updated_at: timestamp,
 });
 export type PlanResource = z.infer<typeof planSchema>;
-export const publicPlanSchema = planSchema.omit({ subscriber_count: true });
 
 export const planDeletionSchema = z.object({
   id: z.string(),
@@ -145,6 +138,20 @@ export const subscriptionSchema = z.object({
   created_at: timestamp,
 });
 export type SubscriptionResource = z.infer<typeof subscriptionSchema>;
+
+/** `data` of subscription.payment_due: the subscription, plus the collection opened for its period. */
+export const subscriptionPaymentDueSchema = subscriptionSchema.extend({
+  payment_id: z.string().describe("The collection opened for this period (prefix txn_), PENDING; also pushed to the customer's phone."),
+  payment_url: z
+    .string()
+    .describe(
+      "That payment's hosted checkout ({CAURI_PUBLIC_URL}/checkout/{payment_id}, the payment's redirect_url): send it to the customer, who opens it in a browser to pay this period. It works until payment_expires_at; a later attempt comes with its own event and URL.",
+    ),
+  amount_due: z.number().int().describe("XOF asked for this period."),
+  period_start: timestamp.describe("Start of the period being collected."),
+  payment_expires_at: timestamp.describe("When the payment expires unpaid (then the retry schedule applies: PAST_DUE, a new attempt, a new subscription.payment_due)."),
+});
+export type SubscriptionPaymentDueResource = z.infer<typeof subscriptionPaymentDueSchema>;
 
 export const withPaymentSchema = z.object({
   subscription: subscriptionSchema,

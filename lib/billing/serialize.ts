@@ -1,5 +1,6 @@
-import type { BillingPlan, Subscription } from "@/db/schema";
-import type { PlanResource, SubscriptionResource } from "./schemas";
+import type { BillingCharge, BillingPlan, Payment, Subscription } from "@/db/schema";
+import { checkoutUrl } from "@/lib/payments/serialize";
+import type { PlanResource, SubscriptionPaymentDueResource, SubscriptionResource } from "./schemas";
 
 export function planResource(p: BillingPlan, subscriberCount: number): PlanResource {
   return {
@@ -17,7 +18,7 @@ export function planResource(p: BillingPlan, subscriberCount: number): PlanResou
   };
 }
 
-/** The subscription as the API shows it; also the object of subscription.* events. */
+/** The subscription as the API shows it; also the `data` of subscription.* events. */
 export function subscriptionResource(s: Subscription, plan: Pick<BillingPlan, "name" | "amount" | "interval">): SubscriptionResource {
   return {
     id: s.id,
@@ -37,5 +38,22 @@ export function subscriptionResource(s: Subscription, plan: Pick<BillingPlan, "n
     metadata: s.metadata,
     livemode: s.mode === "live",
     created_at: s.createdAt.toISOString(),
+  };
+}
+
+/** The `data` of subscription.payment_due: the subscription and the payment opened for the period of `charge`. */
+export function subscriptionPaymentDueResource(
+  s: Subscription,
+  plan: Pick<BillingPlan, "name" | "amount" | "interval">,
+  charge: Pick<BillingCharge, "periodStart">,
+  payment: Pick<Payment, "id" | "amount" | "expiresAt">,
+): SubscriptionPaymentDueResource {
+  return {
+    ...subscriptionResource(s, plan),
+    payment_id: payment.id,
+    payment_url: checkoutUrl(payment.id),
+    amount_due: payment.amount,
+    period_start: charge.periodStart.toISOString(),
+    payment_expires_at: payment.expiresAt.toISOString(),
   };
 }

@@ -14,8 +14,10 @@ export function successBody(data: unknown, extra?: Record<string, unknown>) {
   return { success: true as const, data, ...extra };
 }
 
+const errorFields = (error: ApiError) => ({ code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) });
+
 export function errorBody(error: ApiError) {
-  return { success: false as const, error: { code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } };
+  return { success: false as const, error: { ...errorFields(error), ...(error.details ? { details: error.details.map(errorFields) } : {}) } };
 }
 
 export function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {

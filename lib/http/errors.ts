@@ -31,13 +31,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly param?: string;
   readonly headers?: Record<string, string>;
+  /** Every problem found, when one answer names several (each with its own code and field). */
+  readonly details?: readonly ApiError[];
 
-  constructor(code: ErrorCode, message?: string, options: { param?: string; headers?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, message?: string, options: { param?: string; headers?: Record<string, string>; details?: readonly ApiError[] } = {}) {
     super(message ?? errorCatalogue[code].message);
     this.code = code;
     this.status = errorCatalogue[code].status;
     this.param = options.param;
     this.headers = options.headers;
+    this.details = options.details;
   }
 }
 

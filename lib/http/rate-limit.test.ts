@@ -32,10 +32,13 @@ describe.each(backends)("rate limits in $name", ({ options }) => {
     for (let i = 1; i <= 9; i++) expect((await limiter.hit("key:a", ["payments.create"])).remaining).toBe(10 - i);
     const tenth = await limiter.hit("key:a", ["payments.create"]);
     expect(tenth).toEqual({ limit: 10, remaining: 0, resetSeconds: 60, exceeded: false, persistent: false });
-    expect(rateLimitHeaders(tenth)).toEqual({ "RateLimit-Limit": "10", "RateLimit-Remaining": "0", "RateLimit-Reset": "60" });
+    // X-RateLimit-Reset is the reset's Unix time: 60 s after the fixed "now" passed in.
+    const now = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const legacy = { "X-RateLimit-Limit": "10", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": String(now / 1000 + 60) };
+    expect(rateLimitHeaders(tenth, now)).toEqual({ "RateLimit-Limit": "10", "RateLimit-Remaining": "0", "RateLimit-Reset": "60", ...legacy });
     const eleventh = await limiter.hit("key:a", ["payments.create"]);
     expect(eleventh).toEqual({ limit: 10, remaining: 0, resetSeconds: 60, exceeded: true, persistent: false });
-    expect(rateLimitHeaders(eleventh)).toEqual({ "RateLimit-Limit": "10", "RateLimit-Remaining": "0", "RateLimit-Reset": "60", "Retry-After": "60" });
+    expect(rateLimitHeaders(eleventh, now)).toEqual({ "RateLimit-Limit": "10", "RateLimit-Remaining": "0", "RateLimit-Reset": "60", ...legacy, "Retry-After": "60" });
     // Other subjects have their own buckets.
     expect((await limiter.hit("key:b", ["payments.create"])).remaining).toBe(9);
   });

@@ -132,11 +132,18 @@ export function tighterState(a: RateLimitState | null, b: RateLimitState): RateL
   return b.remaining < a.remaining ? b : a;
 }
 
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+/**
+ * The IETF draft's `RateLimit-*` (Reset in seconds from now), and the `X-RateLimit-*` the
+ * published client libraries and their guide read (Reset as the Unix time in seconds).
+ */
+export function rateLimitHeaders(state: RateLimitState, nowMs = Date.now()): Record<string, string> {
   const headers: Record<string, string> = {
     "RateLimit-Limit": String(state.limit),
     "RateLimit-Remaining": String(state.remaining),
     "RateLimit-Reset": String(state.resetSeconds),
+    "X-RateLimit-Limit": String(state.limit),
+    "X-RateLimit-Remaining": String(state.remaining),
+    "X-RateLimit-Reset": String(Math.ceil(nowMs / 1000) + state.resetSeconds),
   };
   if (state.exceeded) headers["Retry-After"] = String(Math.max(state.resetSeconds, 1));
   return headers;

@@ -69,6 +69,24 @@ export type Handler<A extends Auth, B, Q> = (
   input: { body: Out<B>; query: Out<Q>; params: Record<string, string> },
 ) => Promise<unknown>;
 
+/**
+ * A request refused for its missing idempotency key whose body is wrong too is told both at once
+ * (a client fixing one would otherwise meet the other on its next try): the key's code, a message
+ * naming both, and each problem with its field under `details`.
+ */
+async function withBodyProblem(missingKey: ApiError, request: Request, spec: InputSpec | undefined): Promise<ApiError> {
+  if (!spec) return missingKey;
+  const problem = await readJsonBody(request)
+    .then((raw) => void parseInput(spec, raw))
+    .then(
+      () => null,
+      (error: unknown) => (error instanceof ApiError ? error : null),
+    );
+  if (!problem) return missingKey;
+  const field = problem.param ? ` (${problem.param})` : "";
+  return new ApiError("IDEMPOTENCY_KEY_REQUIRED", `${missingKey.message} The body is also refused${field}: ${problem.code}: ${problem.message}`, { details: [missingKey, problem] });
+}
+
 function pick(body: unknown, fields?: string[]): unknown {
   if (!fields || !body || typeof body !== "object") return body;
   return Object.fromEntries(fields.map((f) => [f, (body as Record<string, unknown>)[f]]));
@@ -132,7 +150,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       let idemScope: IdempotencyScope | null = null;
       if (options.idempotency && known) {
         if (idemKey === null || idemKey.trim() === "") {
-          if (options.idempotency === "required") throw new ApiError("IDEMPOTENCY_KEY_REQUIRED");
+          if (options.idempotency === "required") throw await withBodyProblem(new ApiError("IDEMPOTENCY_KEY_REQUIRED"), request, options.body);
         } else if (idemKey.length > IDEMPOTENCY_MAX_LENGTH) {
           throw new ApiError("IDEMPOTENCY_KEY_TOO_LONG");
         } else {

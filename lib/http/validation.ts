@@ -12,7 +12,15 @@ export const input = <S extends z.ZodType>(schema: S, codes?: FieldCodes): Input
 /** Validates raw input; the first problem becomes an ApiError naming the field. */
 export function parseInput<S extends z.ZodType>(spec: InputSpec<S>, raw: unknown): z.output<S> {
   rejectUnstorableInput(raw, spec.codes);
-  const result = spec.schema.safeParse(raw, { reportInput: true });
+  let result = spec.schema.safeParse(raw, { reportInput: true });
+  // JSON null is "absent" wherever the schema refuses null (client libraries send null for every
+  // unset optional field); a field that takes null keeps it (e.g. to clear a value).
+  for (let input = raw, pass = 0; !result.success && pass < MAX_NULL_PASSES; pass++) {
+    const next = withoutRefusedNulls(input, result.error.issues);
+    if (next === input) break;
+    input = next;
+    result = spec.schema.safeParse(input, { reportInput: true });
+  }
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue.path.map(String).join(".");
@@ -32,6 +40,30 @@ export function parseInput<S extends z.ZodType>(spec: InputSpec<S>, raw: unknown
 }
 
 const NUL = "\u0000";
+/** Each pass drops the nulls one parse refused; a nested object's nulls may take one more. */
+const MAX_NULL_PASSES = 4;
+
+/** A copy of `raw` without the null values at the paths `issues` refused, or `raw` itself if none is null. */
+function withoutRefusedNulls(raw: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
+  // Fields of objects only: a null inside an array is an element, not an absent field.
+  const nulls = issues.map((issue) => issue.path).filter((path) => path.length > 0 && valueAt(raw, path) === null && !Array.isArray(valueAt(raw, path.slice(0, -1))));
+  if (nulls.length === 0) return raw;
+  const copy = structuredClone(raw);
+  for (const path of nulls) {
+    const parent = valueAt(copy, path.slice(0, -1)) as Record<PropertyKey, unknown>;
+    delete parent[path[path.length - 1]];
+  }
+  return copy;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
 /** Deeper JSON than this is refused before any schema sees it (recursion in validators and drivers). */
 export const MAX_INPUT_DEPTH = 32;
 

@@ -116,9 +116,11 @@ export const linkSchema = z.object({
   url: z.string().describe("The public link page: {public base}/l/{slug}."),
   qr_code_url: z.string().describe("GET it for the QR code of `url`."),
   name: z.string(),
+  title: z.string().describe("The same as `name`, for client libraries that read `title`."),
   description: z.string().nullable(),
   mode: z.enum(LINK_MODES),
   amount: z.number().int().nullable().describe("FIXED links: the price; null for OPEN links."),
+  price: z.number().int().nullable().describe("The same as `amount`, for client libraries that read `price`."),
   min_amount: z.number().int().nullable(),
   max_amount: z.number().int().nullable(),
   currency: z.literal("XOF"),
@@ -137,7 +139,7 @@ export const linkSchema = z.object({
 export type LinkResource = z.infer<typeof linkSchema>;
 
 export const publicLinkSchema = linkSchema
-  .pick({ id: true, slug: true, url: true, name: true, description: true, mode: true, amount: true, min_amount: true, max_amount: true, currency: true, is_active: true, livemode: true })
+  .pick({ id: true, slug: true, url: true, name: true, title: true, description: true, mode: true, amount: true, price: true, min_amount: true, max_amount: true, currency: true, is_active: true, livemode: true })
   .extend({ merchant_name: z.string() });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 

@@ -11,15 +11,19 @@ export const NO_TOTALS: LinkTotals = { totalCollected: 0, paymentCount: 0 };
 
 /** The link as its merchant's key sees it (also the object of any future link events). */
 export function linkResource(l: PaymentLink, totals: LinkTotals = NO_TOTALS): LinkResource {
+  const price = l.amountMode === "FIXED" ? l.amount : null;
   return {
     id: l.id,
     slug: l.slug,
     url: linkUrl(l.slug),
     qr_code_url: linkQrUrl(l.slug),
+    // title and price: the names existing client libraries create links with and read back.
     name: l.name,
+    title: l.name,
     description: l.description,
     mode: l.amountMode,
-    amount: l.amountMode === "FIXED" ? l.amount : null,
+    amount: price,
+    price,
     min_amount: l.amountMode === "OPEN" ? l.minAmount : null,
     max_amount: l.amountMode === "OPEN" ? l.maxAmount : null,
     currency: "XOF",
@@ -41,8 +45,8 @@ export function linkResource(l: PaymentLink, totals: LinkTotals = NO_TOTALS): Li
 export function publicLink(l: PaymentLink, merchantName: string): PublicLink {
   const r = linkResource(l);
   return {
-    id: r.id, slug: r.slug, url: r.url, name: r.name, description: r.description, mode: r.mode, amount: r.amount,
-    min_amount: r.min_amount, max_amount: r.max_amount, currency: r.currency, is_active: r.is_active, livemode: r.livemode,
+    id: r.id, slug: r.slug, url: r.url, name: r.name, title: r.title, description: r.description, mode: r.mode, amount: r.amount,
+    price: r.price, min_amount: r.min_amount, max_amount: r.max_amount, currency: r.currency, is_active: r.is_active, livemode: r.livemode,
     merchant_name: merchantName,
   };
 }

@@ -70,14 +70,18 @@ Sandbox and production share this base URL; a key never sees the other mode's ob
 ## Envelope
 
 Success: \`{"success": true, "data": …}\` (some routes add top-level fields such as \`message\`).
-Failure: \`{"success": false, "error": {"code", "message", "param"?}}\`. Program against \`code\`; \`message\` is for people;
-\`param\` names the field at fault. Each operation lists every code it can answer, grouped by HTTP status.
+Failure: \`{"success": false, "error": {"code", "message", "param"?, "details"?}}\`. Program against \`code\`; \`message\` is for people;
+\`param\` names the field at fault; \`details\` lists every problem when one answer names several (a required
+\`X-Idempotency-Key\` missing from a request whose body is wrong too). Each operation lists every code it can answer, grouped by HTTP status.
+Optional body fields sent as JSON \`null\` are treated as absent (a field that takes \`null\` keeps it).
 
 ## Rate limits
 
 ${rateLimits.default} requests per minute per key (per client IP on public routes), plus per-operation limits
 (\`POST /v1/payments\` ${rateLimits["payments.create"]}/min, reconcile ${rateLimits["payments.reconcile"]}/min, webhook test ${rateLimits["webhooks.test"]}/min, secure-order creation ${rateLimits["secure_orders.create"]}/min).
-Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 adds \`Retry-After\`.
+Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the window resets),
+and the same as \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the Unix time, in seconds, of the reset)
+for clients written against the previous service; a 429 adds \`Retry-After\`.
 Each operation's \`x-ratelimit\` gives its figures.
 
 ## Idempotency

@@ -7,6 +7,7 @@ import { apiDescription, TAGS } from "./description";
 import { codeTable, groupByStatus, routeErrorCodes, STATUS_NAMES } from "./errors";
 import { objectFields, SchemaConverter } from "./schema";
 import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
+import { webhookHeaderParameters, webhookOperations } from "./webhooks";
 import { HTTP_METHODS, type HttpMethod, type JsonSchema, type OpenApiDocument, type Operation, type RouteEntry } from "./types";
 
 export const API_VERSION = "1.0.0";
@@ -191,6 +192,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
     }
   }
 
+  const webhooks = webhookOperations(converter);
   const document: OpenApiDocument = {
     openapi: "3.1.0",
     info: {
@@ -205,6 +207,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
     security: [{ bearerAuth: [] }],
     tags: [...usedTags].sort().map((name) => ({ name, ...(TAGS[name] ? { description: TAGS[name] } : {}) })),
     paths,
+    webhooks,
     components: {
       schemas: { ...converter.components, Error: errorEnvelope(Object.keys(errorCatalogue) as ErrorCode[]) },
       securitySchemes: {
@@ -224,6 +227,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
         RequestId: { description: "Identifies the request for support (echoes `X-Request-Id` when you send one).", schema: { type: "string" } },
         IdempotentReplayed: { description: "`true` when this answer is a replay of an earlier request with the same `X-Idempotency-Key`.", schema: { type: "string", enum: ["true"] } },
       },
+      parameters: webhookHeaderParameters,
     },
     "x-error-codes": Object.fromEntries(Object.entries(errorCatalogue).map(([code, spec]) => [code, spec])),
   };
@@ -245,6 +249,16 @@ function errorEnvelope(codes: ErrorCode[]): JsonSchema {
           code: { type: "string", enum: codes },
           message: { type: "string", description: "For people: says what was wrong and how to fix it. Program against `code`." },
           param: { type: "string", description: "The request field at fault, for validation errors." },
+          details: {
+            type: "array",
+            description: "Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field.",
+            items: {
+              type: "object",
+              required: ["code", "message"],
+              additionalProperties: false,
+              properties: { code: { type: "string", enum: codes }, message: { type: "string" }, param: { type: "string" } },
+            },
+          },
         },
       },
     },

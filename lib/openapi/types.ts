@@ -15,6 +15,8 @@ export type OpenApiDocument = {
   security?: Record<string, string[]>[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
+  /** OpenAPI 3.1: the requests this service sends (event type → POST). */
+  webhooks?: Record<string, Record<string, unknown>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown>; headers: Record<string, unknown>; parameters?: Record<string, unknown> };
   [extension: `x-${string}`]: unknown;
 };

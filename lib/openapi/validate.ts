@@ -59,3 +59,26 @@ export function createResponseValidator(document: OpenApiDocument) {
     return { ok: false, reason: `${name} → ${status}: the body does not match the documented schema:\n${errors.join("\n")}\nbody: ${String(JSON.stringify(body)).slice(0, 2000)}` };
   };
 }
+
+/**
+ * Checks a webhook body against the document's `webhooks` entry for its type: what receivers
+ * are promised, compared with what was sent.
+ */
+export function createWebhookValidator(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  ajv.addSchema({ ...document, $id: "openapi.json" } as object);
+  const compiled = new Map<string, ValidateFunction>();
+  return function check(body: { type?: unknown }): ResponseCheck {
+    const type = String(body.type);
+    if (!document.webhooks?.[type]) return { ok: false, reason: `no documented webhook for type ${type}` };
+    let validate = compiled.get(type);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `openapi.json#/${pointer("webhooks", type, "post", "requestBody", "content", "application/json", "schema")}` });
+      compiled.set(type, validate);
+    }
+    if (validate(body)) return { ok: true, operation: `webhook ${type}` };
+    const errors = (validate.errors ?? []).map((e) => `  ${e.instancePath || "(body)"} ${e.message}${e.params && "additionalProperty" in e.params ? `: ${e.params.additionalProperty}` : ""}`);
+    return { ok: false, reason: `webhook ${type}: the body does not match the documented schema:\n${errors.join("\n")}` };
+  };
+}

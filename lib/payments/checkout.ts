@@ -42,11 +42,27 @@ async function wayBackOf(db: Database, payment: Payment): Promise<CheckoutWayBac
   return { merchantUrl: ours ? null : payment.returnUrl, link: { path: `/l/${link.slug}`, open } };
 }
 
+/** The longest description a payment takes (POST /v1/payments): one from metadata is cut to it. */
+const DESCRIPTION_MAX = 200;
+
+/**
+ * What the checkout shows under the merchant's name: the payment's `description`, else the
+ * `metadata.description` that existing client libraries send instead (a non-blank string),
+ * else nothing.
+ */
+function checkoutDescription(payment: Pick<Payment, "description" | "metadata">): string | null {
+  if (payment.description) return payment.description;
+  const fromMetadata = payment.metadata.description;
+  if (typeof fromMetadata !== "string" || fromMetadata.trim() === "") return null;
+  return fromMetadata.trim().slice(0, DESCRIPTION_MAX);
+}
+
 /** The hosted checkout page's data: public status plus what the page alone needs. */
 export async function checkoutView(db: Database, id: string) {
   const { payment, merchantName } = await findPaymentPublic(db, id);
   return {
     payment: publicPayment(payment, merchantName),
+    description: checkoutDescription(payment),
     returnUrl: payment.returnUrl,
     wayBack: await wayBackOf(db, payment),
     /** Test-mode payment settled by the service's simulator: the page shows the test buttons. */

@@ -3,7 +3,9 @@ import { payments, type PaymentStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { countPayments } from "./counts";
 import { isDue, paymentAsOf, statusAsOf } from "./as-of";
-import { paymentResourcesOf } from "./late-collection";
+import { ApiError } from "@/lib/http/errors";
+import { paymentResourceOf, paymentResourcesOf } from "./late-collection";
+import type { PaymentResource } from "./schemas";
 import { paymentListItem } from "./serialize";
 
 const scoped = (ctx: DomainContext, ...more: (SQL | undefined)[]) =>
@@ -20,11 +22,12 @@ const pagesOf = (n: number, limit: number) => Math.ceil(n / limit);
 
 /**
  * GET /v1/payments: the key's merchant and mode, newest first, one page, statuses as of now
- * (lib/payments/as-of.ts). The total comes from the counters, which the expiry job moves from
- * PENDING to EXPIRED within seconds of expires_at.
+ * (lib/payments/as-of.ts). Without a client_reference the total comes from the counters, which
+ * the expiry job moves from PENDING to EXPIRED within seconds of expires_at; the counters know
+ * no references, so a reference's total is counted on its index.
  */
-export async function listPayments(ctx: DomainContext, q: { page: number; limit: number; status?: PaymentStatus }) {
-  const where = scoped(ctx, q.status ? statusAsOf(q.status, ctx.now) : undefined);
+export async function listPayments(ctx: DomainContext, q: { page: number; limit: number; status?: PaymentStatus; client_reference?: string }) {
+  const where = scoped(ctx, q.status ? statusAsOf(q.status, ctx.now) : undefined, q.client_reference === undefined ? undefined : eq(payments.clientReference, q.client_reference));
   const [rows, n] = await Promise.all([
     ctx.db
       .select({ id: payments.id, status: payments.status, amount: payments.amount, expiresAt: payments.expiresAt, createdAt: payments.createdAt })
@@ -33,21 +36,27 @@ export async function listPayments(ctx: DomainContext, q: { page: number; limit:
       .orderBy(...newestFirst)
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    // From the counters, not count(*): the total costs the same with 100 payments or 10 million.
-    countPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, status: q.status }),
+    // From the counters, not count(*), whenever they can answer: the total costs the same with 100 payments or 10 million.
+    q.client_reference === undefined ? countPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, status: q.status }) : total(ctx, where),
   ]);
   const items = rows.map((row) => paymentListItem(isDue(row, ctx.now) ? { ...row, status: "EXPIRED" } : row));
   return { payments: items, pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
 }
 
-/** GET /v1/payments/search: exact client_reference match (a merchant may reuse one), full objects, newest first. */
-export async function searchPayments(ctx: DomainContext, q: { client_reference: string; page: number; limit: number }) {
-  const where = scoped(ctx, eq(payments.clientReference, q.client_reference));
-  const [rows, n] = await Promise.all([
-    ctx.db.select().from(payments).where(where).orderBy(...newestFirst).limit(q.limit).offset((q.page - 1) * q.limit),
-    total(ctx, where),
-  ]);
-  return { payments: await paymentResourcesOf(ctx.db, rows.map((row) => paymentAsOf(row, ctx.now))), pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
+/**
+ * GET /v1/payments/search: the most recent payment with this exact client_reference (a merchant
+ * may reuse one; GET /v1/payments?client_reference= lists them all), as GET /v1/payments/{id} shows it.
+ */
+export async function findPaymentByReference(ctx: DomainContext, clientReference: string): Promise<PaymentResource> {
+  const [row] = await ctx.db.select().from(payments).where(scoped(ctx, eq(payments.clientReference, clientReference))).orderBy(...newestFirst).limit(1);
+  if (!row) {
+    const other = ctx.mode === "test" ? "live" : "test";
+    throw new ApiError(
+      "NOT_FOUND",
+      `No payment has client_reference ${JSON.stringify(clientReference)} in ${ctx.mode} mode. References match exactly (case and spaces included), and a key sees only its own mode: a ${other} payment is found with a ${other} key.`,
+    );
+  }
+  return paymentResourceOf(ctx.db, paymentAsOf(row, ctx.now));
 }
 
 /** GET /v1/payments/history: offset pagination over created_at ∈ [from, to), the shape existing clients read. */

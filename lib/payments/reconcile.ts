@@ -15,6 +15,20 @@ import { settlePayment, type SettleOptions } from "./settle";
 import type { z } from "zod";
 
 type ReconcileResult = z.infer<typeof reconcileResultSchema>;
+type Action = ReconcileResult["action"];
+
+/** `updated` says whether this reconciliation itself moved the status (settled or expired); `new_status` is where it stands now. */
+async function resultOf(ctx: DomainContext, payment: Payment, previous: Payment["status"], operatorStatus: ReconcileResult["operator_status"], action: Action, changed: boolean): Promise<ReconcileResult> {
+  return {
+    payment: await paymentResourceOf(ctx.db, payment),
+    previous_status: previous,
+    operator_status: operatorStatus,
+    action,
+    changed,
+    updated: action !== "none",
+    new_status: payment.status,
+  };
+}
 
 const NOTHING_AT_OPERATOR = "The operator has no collection for this payment yet: the customer has not confirmed it on the checkout.";
 
@@ -48,7 +62,7 @@ export const reconcilePayment = defineOperation({ transaction: "own" }, async fu
   const payment = await loadPayment(ctx, id);
   const previous = payment.status;
   if (TERMINAL_STATUSES.has(previous)) {
-    return { payment: await paymentResourceOf(ctx.db, payment), previous_status: previous, operator_status: null, action: "none", changed: false };
+    return resultOf(ctx, payment, previous, null, "none", false);
   }
 
   let outcome: CollectionOutcome | null = null;
@@ -62,12 +76,12 @@ export const reconcilePayment = defineOperation({ transaction: "own" }, async fu
 
   if (outcome && outcome.status !== "PENDING") {
     const { payment: settled, changed } = await settleOrCurrent(ctx, id, { status: outcome.status, providerRef: outcome.providerRef, reason: outcome.reason }, { source: "operator" });
-    return { payment: await paymentResourceOf(ctx.db, settled), previous_status: previous, operator_status: outcome.status, action: changed ? "settled" : "none", changed };
+    return resultOf(ctx, settled, previous, outcome.status, changed ? "settled" : "none", changed);
   }
 
   if (payment.expiresAt <= ctx.now) {
     const { payment: expired, changed } = await settleOrCurrent(ctx, id, { status: "EXPIRED", reason: EXPIRED_REASON });
-    return { payment: await paymentResourceOf(ctx.db, expired), previous_status: previous, operator_status: outcome?.status ?? null, action: changed ? "expired" : "none", changed };
+    return resultOf(ctx, expired, previous, outcome?.status ?? null, changed ? "expired" : "none", changed);
   }
 
   if (failure) {
@@ -83,5 +97,5 @@ export const reconcilePayment = defineOperation({ transaction: "own" }, async fu
     .where(and(eq(payments.id, id), eq(payments.status, "PENDING")))
     .returning();
   const current = pending ?? (await loadPayment(ctx, id));
-  return { payment: await paymentResourceOf(ctx.db, current), previous_status: previous, operator_status: "PENDING", action: "none", changed: current.status !== previous };
+  return resultOf(ctx, current, previous, "PENDING", "none", current.status !== previous);
 });

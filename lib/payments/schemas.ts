@@ -167,7 +167,16 @@ const isoInstant = z
 
 const listCodes = { page: "INVALID_PAGINATION", limit: "INVALID_PAGINATION", offset: "INVALID_OFFSET", status: "INVALID_PAYMENT_STATUS" } as const;
 
-export const ListPaymentsInput = input(z.object({ page: pageParam, limit: limitParam, status: statusParam }), listCodes);
+/** A reference as payments store it: matched exactly (no trimming, case kept). */
+const clientReferenceParam = z
+  .string()
+  .min(1, "must not be empty; omit it to list every payment")
+  .max(128, "must be at most 128 characters, the longest reference a payment can have");
+
+export const ListPaymentsInput = input(
+  z.object({ page: pageParam, limit: limitParam, status: statusParam, client_reference: clientReferenceParam.optional().describe("only payments with exactly this reference") }),
+  listCodes,
+);
 
 export const pagePaginationSchema = z.object({
   page: z.number().int(),
@@ -178,15 +187,11 @@ export const pagePaginationSchema = z.object({
 
 export const paymentListSchema = z.object({ payments: z.array(paymentListItemSchema), pagination: pagePaginationSchema });
 
-export const SearchPaymentsInput = input(
-  z.object({ client_reference: z.string().trim().min(1).max(128), page: pageParam, limit: limitParam }),
-  { ...listCodes, client_reference: { missing: "MISSING_FIELD", invalid: "INVALID_FIELD" } },
+/** An empty client_reference is a missing one: both get MISSING_FIELD. */
+export const PaymentByReferenceInput = input(
+  z.object({ client_reference: z.preprocess((v) => (v === "" ? undefined : v), clientReferenceParam) }),
+  { client_reference: { missing: "MISSING_FIELD", invalid: "INVALID_FIELD" } },
 );
-
-export const paymentSearchSchema = z.object({
-  payments: z.array(paymentSchema).describe("full payment objects whose client_reference equals the query, newest first"),
-  pagination: pagePaginationSchema,
-});
 
 export const HistoryInput = input(
   z
@@ -228,6 +233,8 @@ export const reconcileResultSchema = z.object({
   operator_status: z.enum(OPERATOR_STATUSES).nullable().describe("what the operator reported; null when it was not asked (the payment was already terminal)"),
   action: z.enum(["none", "settled", "expired"]).describe("settled: the operator's outcome was applied; expired: expires_at had passed with nothing collected"),
   changed: z.boolean(),
+  updated: z.boolean().describe("this reconciliation changed the payment's status (action settled or expired)"),
+  new_status: z.enum(PAYMENT_STATUSES).describe("the payment's status after reconciling (payment.status)"),
 });
 
 // ── Hosted checkout (public) ──────────────────────────────────────────────────────────────

@@ -17,7 +17,7 @@ export const lateCollectionView = (l: LateCollection): z.infer<typeof lateCollec
 });
 
 /**
- * The payment as a key sees it; also the `data.object` of payment events. `late` is the
+ * The payment as a key sees it; also the `data` of payment events. `late` is the
  * payment's late collection: only a CANCELLED, EXPIRED or FAILED payment can have one, so a
  * caller serving such a payment loads it (paymentResourceOf / paymentResourcesOf in
  * ./late-collection); for a PENDING or SUCCESS payment null is always right.

@@ -91,7 +91,7 @@ export const SimulatePaymentInput = input(simulatePaymentSchema, { outcome: "INV
 
 const timestamp = z.string().describe("ISO 8601 UTC");
 
-/** The secure order object, exactly the contract's fields (also `data.object` of secure_order.* events). */
+/** The secure order object, exactly the contract's fields (also the `data` of secure_order.* events). */
 export const secureOrderSchema = z
   .object({
     id: z.string().describe("UUID"),

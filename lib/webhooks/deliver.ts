@@ -10,7 +10,8 @@ import { describeError } from "./errors";
 import { eventBody } from "./body";
 import { endpointWants, isEventType } from "./event-types";
 import { CLAIM_MARGIN_MS, defaultPolicy, type DeliveryPolicy } from "./policy";
-import { openSecret, signatureHeaders } from "./secret";
+import { openSecret } from "./secret";
+import { signatureHeaders } from "./sign";
 import { postWebhook, type SendResult } from "./send";
 
 export type Scope = { merchantId?: string };
@@ -178,7 +179,7 @@ async function loadPlan(db: Database, id: string): Promise<SendPlan | null> {
   return row ? toPlan(row) : null;
 }
 
-/** Signs and sends one attempt of a planned delivery. The webhook-id is the event id, on every attempt. */
+/** Signs and sends one attempt of a planned delivery, in both schemes. The webhook-id is the event id, on every attempt. */
 function send(plan: SendPlan, policy: DeliveryPolicy): Promise<SendResult> {
   const headers = signatureHeaders(plan.eventId, plan.body, plan.secrets, systemNow());
   return postWebhook(plan.url, plan.body, headers, { timeoutMs: policy.timeoutMs, allowPrivateTargets: policy.allowPrivateTargets, resolver: policy.resolver });

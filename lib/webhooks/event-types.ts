@@ -10,7 +10,7 @@ export const eventCatalogue = [
   {
     type: "payment.late_success",
     description:
-      "The operator collected a payment after it had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment keeps its status; data.object.late_collection (status OPEN) says what was collected, held by the service until its staff credit your balance or refund the customer.",
+      "The operator collected a payment after it had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment keeps its status; data.late_collection (status OPEN) says what was collected, held by the service until its staff credit your balance or refund the customer.",
   },
   { type: "webhook.test", description: "A test event sent by POST /v1/webhooks/test to check an endpoint and its signature verification." },
   { type: "secure_order.paid", description: "The buyer paid a secure order; the funds are held in escrow until the delivery code is confirmed (status PAID_HELD)." },
@@ -19,6 +19,11 @@ export const eventCatalogue = [
   { type: "secure_order.disputed", description: "A secure order was disputed; the funds stay held until the dispute is resolved (status DISPUTED)." },
   { type: "secure_order.cancelled", description: "An unpaid secure order was cancelled, or not paid before pay_before (status CANCELLED)." },
   { type: "subscription.created", description: "A subscription was created (status ACTIVE)." },
+  {
+    type: "subscription.payment_due",
+    description:
+      "The billing cycle opened a collection for a subscription period (the first one, each renewal, each retry) and pushed it to the customer's phone. data is the subscription plus payment_id and payment_url, that payment's hosted checkout: forward it to the customer, who can pay from a browser until payment_expires_at.",
+  },
   { type: "subscription.renewed", description: "A subscription's billing period was paid and its next_billing_date moved forward." },
   { type: "subscription.payment_failed", description: "A subscription's renewal payment failed; it will be retried (retry_count counts the failures)." },
   { type: "subscription.cancelled", description: "A subscription was cancelled; it will not be billed again." },

@@ -7,6 +7,7 @@ import { advanceTestClock } from "@/lib/clock";
 import { jobs, runDueWork, workers } from "@/lib/jobs/registry";
 import { startEmbeddedRunner } from "@/lib/jobs/runner";
 import { emitTestEvent, endpointFor, merchantContext, startReceiver, waitFor } from "./test-support";
+import { eventResource } from "./body";
 
 const closers: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -32,7 +33,7 @@ describe("background registration", () => {
     const committed = Date.now();
     const got = await waitFor(() => r.received[0], 3_000);
     expect(got.at - committed).toBeLessThan(1_000);
-    expect(new Webhook(endpoint.secret).verify(got.body, got.headers)).toEqual(event);
+    expect(new Webhook(endpoint.secret).verify(got.body, got.headers)).toEqual(eventResource(event));
   });
 
   it("runDueWork (the sandbox clock advance) sends the merchant's due retries before it returns", async () => {

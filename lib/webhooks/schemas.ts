@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { input } from "@/lib/http/validation";
+import { EVENT_VERSION } from "./body";
 import { EVENT_TYPES } from "./event-types";
 import { MAX_SECRET_GRACE_SECONDS } from "./policy";
 
@@ -117,13 +118,16 @@ export const eventTypeSchema = z.object({ type: z.enum(EVENT_TYPES), description
 
 export const eventSchema = z
   .object({
-    id: z.string().describe("prefix evt_; also the `webhook-id` header of its deliveries"),
+    id: z.string().describe("prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers of its deliveries"),
     type: z.string(),
+    event: z.string().describe("The same as `type`"),
+    version: z.literal(EVENT_VERSION),
     timestamp,
     livemode: z.boolean(),
-    data: z.object({ object: z.record(z.string(), z.unknown()).describe("The resource as the API serializes it") }),
+    data: z.record(z.string(), z.unknown()).describe("The object itself (payment, secure order, subscription, withdrawal…) as the API serializes it; see the document's `webhooks` for each type"),
   })
   .describe("The event exactly as webhook receivers get it");
+export type WebhookEventBody = z.infer<typeof eventSchema>;
 
 export const attemptSchema = z.object({
   id: z.string().describe("prefix wha_"),

@@ -1,12 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { Webhook } from "standardwebhooks";
 import { serverKey } from "@/lib/secrets";
 
 const PURPOSE = "webhooks.endpoint-secret";
 
 /**
  * A Standard Webhooks signing secret: `whsec_` + base64 of 32 random bytes (256 bits), the
- * form every Standard Webhooks library accepts as is.
+ * form every Standard Webhooks library accepts as is; X-Service-Signature is keyed with the
+ * same string, undecoded (./sign.ts).
  */
 export const newSigningSecret = (): string => `whsec_${randomBytes(32).toString("base64")}`;
 
@@ -25,19 +25,4 @@ export function openSecret(endpointId: string, sealed: string): string {
   decipher.setAAD(Buffer.from(endpointId, "utf8"));
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
-}
-
-/**
- * The Standard Webhooks headers for one attempt: the same `webhook-id` every time (the event
- * id), the attempt's own real-time `webhook-timestamp`, and one `v1,` signature per active
- * secret (space-separated; during a roll's grace period the previous secret signs too), each
- * an HMAC-SHA256 of `id.timestamp.body` over the exact bytes sent.
- */
-export function signatureHeaders(messageId: string, body: string, secrets: string[], at: Date): Record<string, string> {
-  const signatures = secrets.map((secret) => new Webhook(secret).sign(messageId, at, body));
-  return {
-    "webhook-id": messageId,
-    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": signatures.join(" "),
-  };
 }

@@ -3,7 +3,7 @@ import type { WithdrawalResource } from "./schemas";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The withdrawal as the API shows it; also the `data.object` of withdrawal.* events and the audit rows. */
+/** The withdrawal as the API shows it; also the `data` of withdrawal.* events and the audit rows. */
 export function withdrawalResource(w: Withdrawal): WithdrawalResource {
   return {
     id: w.id,

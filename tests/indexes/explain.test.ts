@@ -8,7 +8,7 @@ import { newId } from "@/lib/ids";
 import { expireDuePayments } from "@/lib/payments/expire";
 import { collectionActivity } from "@/lib/payments/activity";
 import { dashboardPayments } from "@/lib/payments/dashboard";
-import { listPayments, paymentHistory, searchPayments } from "@/lib/payments/list";
+import { findPaymentByReference, listPayments, paymentHistory } from "@/lib/payments/list";
 import { committedLiveVolume } from "@/lib/platform/volume-cap";
 import { newMerchant } from "@/tests/support/merchant";
 
@@ -106,7 +106,8 @@ describe("indexes behind lists, searches and sweeps", () => {
   it.each([
     ["payments list", () => listPayments(ctx, { page: 1, limit: 20 })],
     ["payments list by status", () => listPayments(ctx, { page: 2, limit: 20, status: "SUCCESS" })],
-    ["payments search by client_reference", () => searchPayments(ctx, { client_reference: `ref-${ctx.merchant.id}-3`, page: 1, limit: 20 })],
+    ["payments search by client_reference", () => findPaymentByReference(ctx, `ref-${ctx.merchant.id}-3`)],
+    ["payments list by client_reference", () => listPayments(ctx, { page: 1, limit: 20, client_reference: `ref-${ctx.merchant.id}-3` })],
     ["payments history", () => paymentHistory(ctx, { limit: 20, offset: 40, from: new Date(Date.now() - 86_400_000), to: new Date() })],
     ["expiry sweep", () => expireDuePayments(db(), {})],
     ["dashboard payments table", () => dashboardPayments(ctx, { page: 1, limit: 20, status: "SUCCESS" })],

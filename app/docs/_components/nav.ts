@@ -10,5 +10,6 @@ export const DOCS_NAV: readonly { href: string; fr: string; en: string }[] = [
   { href: "/docs/errors", fr: "Gestion des erreurs", en: "Error handling" },
   { href: "/docs/client", fr: "Client TypeScript", en: "TypeScript client" },
   { href: "/docs/going-live", fr: "Passer en production", en: "Going live" },
+  { href: "/docs/migrating", fr: "Migrer une intégration existante", en: "Migrating an existing integration" },
   { href: "/docs/secure-orders", fr: "Commandes sécurisées", en: "Secure orders" },
 ];

@@ -4,70 +4,158 @@ import { apiOrigin } from "../_components/origin";
 
 export const metadata: Metadata = { title: "Webhooks and signature verification" };
 
+const EVENT = `{
+  "id": "evt_01m7y…",
+  "type": "payment.success",
+  "event": "payment.success",
+  "version": "v1",
+  "timestamp": "2026-10-12T09:30:00.000Z",
+  "livemode": false,
+  "data": {
+    "id": "txn_…",
+    "status": "SUCCESS",
+    "amount": 5000,
+    "currency": "XOF",
+    "provider": "OPERATOR_MONEY",
+    "provider_ref": "OM-…",
+    "customer_phone": "+22370000001",
+    "client_reference": "CMD-2041",
+    "metadata": { "order_id": "CMD-2041" },
+    "created_at": "2026-10-12T09:28:12.000Z",
+    "updated_at": "2026-10-12T09:30:00.000Z",
+    …
+  }
+}`;
+
+const paymentDue = (origin: string) => `{
+  "type": "subscription.payment_due",
+  "event": "subscription.payment_due",
+  "version": "v1",
+  "data": {
+    "id": "sub_…", "status": "ACTIVE", "customer_phone": "+22370000001", "metadata": { … }, …,
+    "payment_id": "txn_…",
+    "payment_url": "${origin}/checkout/txn_…",
+    "amount_due": 4000,
+    "period_start": "2026-11-01T00:00:00.000Z",
+    "payment_expires_at": "2026-11-01T00:15:00.000Z"
+  },
+  …
+}`;
+
 const NODE = `// npm install standardwebhooks express
+import crypto from "node:crypto";
 import express from "express";
 import { Webhook } from "standardwebhooks";
 
-const wh = new Webhook(process.env.CAURI_WEBHOOK_SECRET); // "whsec_…"
+const secret = process.env.CAURI_WEBHOOK_SECRET; // "whsec_…", as shown when the endpoint was created
 const app = express();
+
+// Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+function verifyStandard(rawBody, headers) {
+  return new Webhook(secret).verify(rawBody, headers); // throws if forged, altered or older than 5 minutes
+}
+
+// X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "{t}.{raw body}">, keyed with the secret string itself.
+function verifyServiceSignature(rawBody, header) {
+  const fields = String(header).split(",").map((part) => part.split("="));
+  const t = Number(fields.find(([k]) => k === "t")?.[1]);
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) throw new Error("too old");
+  const expected = Buffer.from(crypto.createHmac("sha256", secret).update(\`\${t}.\${rawBody}\`).digest("hex"));
+  const ok = fields.some(([k, v]) => k === "v1" && v.length === expected.length && crypto.timingSafeEqual(Buffer.from(v), expected));
+  if (!ok) throw new Error("bad signature");
+  return JSON.parse(rawBody);
+}
 
 // express.raw, NOT express.json: the signature covers the exact bytes we sent.
 app.post("/webhooks/cauri", express.raw({ type: "application/json" }), (req, res) => {
+  const rawBody = req.body.toString("utf8");
   let event;
   try {
-    event = wh.verify(req.body.toString("utf8"), req.headers); // throws if forged or older than 5 minutes
+    event = verifyStandard(rawBody, req.headers); // or: verifyServiceSignature(rawBody, req.headers["x-service-signature"])
   } catch {
     return res.status(400).send("invalid signature");
   }
-  if (alreadyProcessed(req.headers["webhook-id"])) return res.sendStatus(200); // retries carry the same id
-  if (event.type === "payment.success") markOrderPaid(event.data.object.client_reference, event.data.object.id);
+  if (alreadyProcessed(event.id)) return res.sendStatus(200); // retries carry the same id
+  if (event.type === "payment.success") markOrderPaid(event.data.metadata.order_id, event.data.id);
   res.sendStatus(200); // answer 2xx within 10 seconds; do slow work afterwards
 });`;
 
-const NODE_CLIENT = `import { verifyWebhook } from "@cauri/client";
+const NODE_CLIENT = `import { verifyServiceSignature, verifyWebhook } from "@cauri/client";
 
-const event = verifyWebhook({ payload: rawBodyString, headers: req.headers, secret: process.env.CAURI_WEBHOOK_SECRET });`;
+const event = verifyWebhook({ payload: rawBodyString, headers: req.headers, secret: process.env.CAURI_WEBHOOK_SECRET });
+// or, by X-Service-Signature:
+const same = verifyServiceSignature({ payload: rawBodyString, headers: req.headers, secret: process.env.CAURI_WEBHOOK_SECRET });`;
 
 const PHP = `<?php
-// composer require standard-webhooks/standard-webhooks  — or the few lines below, with no dependency.
+// No dependency. (composer require standard-webhooks/standard-webhooks does the first check too.)
 $payload = file_get_contents('php://input');           // the raw body, before any json_decode
-$id        = $_SERVER['HTTP_WEBHOOK_ID'] ?? '';
-$timestamp = $_SERVER['HTTP_WEBHOOK_TIMESTAMP'] ?? '';
-$signature = $_SERVER['HTTP_WEBHOOK_SIGNATURE'] ?? '';
+$secret  = getenv('CAURI_WEBHOOK_SECRET');             // "whsec_…"
 
-$secret = base64_decode(substr(getenv('CAURI_WEBHOOK_SECRET'), strlen('whsec_')));
-$expected = base64_encode(hash_hmac('sha256', "$id.$timestamp.$payload", $secret, true));
-
-$valid = false;
-foreach (explode(' ', $signature) as $part) {
-    [$version, $sig] = array_pad(explode(',', $part, 2), 2, '');
-    if ($version === 'v1' && hash_equals($expected, $sig)) { $valid = true; }
+// Standard Webhooks: key = base64-decoded part after "whsec_", signed "{id}.{timestamp}.{body}", base64.
+function cauri_verify_standard(string $payload, string $secret): bool {
+    $id        = $_SERVER['HTTP_WEBHOOK_ID'] ?? '';
+    $timestamp = $_SERVER['HTTP_WEBHOOK_TIMESTAMP'] ?? '';
+    $key       = base64_decode(substr($secret, strlen('whsec_')));
+    $expected  = base64_encode(hash_hmac('sha256', "$id.$timestamp.$payload", $key, true));
+    if (abs(time() - (int) $timestamp) > 300) { return false; }
+    foreach (explode(' ', $_SERVER['HTTP_WEBHOOK_SIGNATURE'] ?? '') as $part) {
+        [$version, $sig] = array_pad(explode(',', $part, 2), 2, '');
+        if ($version === 'v1' && hash_equals($expected, $sig)) { return true; }
+    }
+    return false;
 }
-if (!$valid || abs(time() - (int) $timestamp) > 300) {
+
+// X-Service-Signature: key = the secret string as is, signed "{t}.{body}", lowercase hex.
+function cauri_verify_service(string $payload, string $secret): bool {
+    $t = null; $signatures = [];
+    foreach (explode(',', $_SERVER['HTTP_X_SERVICE_SIGNATURE'] ?? '') as $part) {
+        [$k, $v] = array_pad(explode('=', $part, 2), 2, '');
+        if ($k === 't') { $t = $v; } elseif ($k === 'v1') { $signatures[] = $v; }
+    }
+    if ($t === null || !ctype_digit($t) || abs(time() - (int) $t) > 300) { return false; }
+    $expected = hash_hmac('sha256', "$t.$payload", $secret);
+    foreach ($signatures as $sig) { if (hash_equals($expected, $sig)) { return true; } }
+    return false;
+}
+
+if (!cauri_verify_standard($payload, $secret)) {      // or cauri_verify_service($payload, $secret)
     http_response_code(400);
     exit('invalid signature');
 }
 $event = json_decode($payload, true);
-if ($event['type'] === 'payment.success') { /* mark the order paid */ }
+if ($event['type'] === 'payment.success') { mark_order_paid($event['data']['metadata']['order_id']); }
 http_response_code(200);`;
 
 const PYTHON = `# pip install standardwebhooks flask
-import os
+import hashlib, hmac, json, os, time
 from flask import Flask, request
 from standardwebhooks.webhooks import Webhook
 
 app = Flask(__name__)
-wh = Webhook(os.environ["CAURI_WEBHOOK_SECRET"])  # "whsec_…"
+SECRET = os.environ["CAURI_WEBHOOK_SECRET"]  # "whsec_…"
+
+def verify_standard(raw: str, headers) -> dict:
+    return Webhook(SECRET).verify(raw, dict(headers))  # raises if forged, altered or older than 5 minutes
+
+def verify_service_signature(raw: str, header: str) -> dict:
+    fields = [part.split("=", 1) for part in header.split(",") if "=" in part]
+    t = next((v for k, v in fields if k == "t"), "")
+    if not t.isdigit() or abs(time.time() - int(t)) > 300:
+        raise ValueError("too old")
+    expected = hmac.new(SECRET.encode("utf-8"), f"{t}.{raw}".encode("utf-8"), hashlib.sha256).hexdigest()
+    if not any(k == "v1" and hmac.compare_digest(v, expected) for k, v in fields):
+        raise ValueError("bad signature")
+    return json.loads(raw)
 
 @app.post("/webhooks/cauri")
 def cauri_webhook():
+    raw = request.get_data(as_text=True)  # the raw body. Never request.json here.
     try:
-        # request.get_data(): the raw bytes. Never request.json here.
-        event = wh.verify(request.get_data(as_text=True), dict(request.headers))
+        event = verify_standard(raw, request.headers)  # or verify_service_signature(raw, request.headers["X-Service-Signature"])
     except Exception:
         return "invalid signature", 400
     if event["type"] == "payment.success":
-        mark_order_paid(event["data"]["object"]["client_reference"])
+        mark_order_paid(event["data"]["metadata"]["order_id"])
     return "", 200`;
 
 export default async function Webhooks() {
@@ -76,9 +164,10 @@ export default async function Webhooks() {
     <Prose>
       <h1>Webhooks and signature verification</h1>
       <p>
-        Cauri tells your server when something happens — a payment succeeds, fails or expires, a secure order is paid or released — by sending an HTTPS POST
-        with a JSON event to your endpoint. Deliveries are signed with the{" "}
-        <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> scheme, so an off-the-shelf library verifies them in any language.
+        Cauri tells your server when something happens — a payment succeeds, fails or expires, a secure order is paid or released, a subscription period is due —
+        by sending an HTTPS POST with a JSON event to your endpoint. Every delivery is signed twice, over the same bytes: with the{" "}
+        <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> scheme, which an off-the-shelf library verifies in any language, and with the{" "}
+        <code>X-Service-Signature</code> scheme of the service Cauri replaces, so handlers written for it keep working unchanged. Check either one.
       </p>
 
       <h2>1. Register an endpoint</h2>
@@ -86,36 +175,51 @@ export default async function Webhooks() {
   -H "Authorization: Bearer $CAURI_KEY" -H "Content-Type: application/json" \\
   -d '{"url": "https://shop.example/webhooks/cauri", "description": "orders"}'`}</Code>
       <p>
-        The answer carries the endpoint&apos;s signing secret, <code>whsec_…</code>, <strong>once</strong>: store it in your secrets. You can roll it later with{" "}
-        <code>POST /v1/webhooks/endpoints/{"{id}"}/roll-secret</code>. Live endpoints must use HTTPS. Send a test event with{" "}
+        The answer carries the endpoint&apos;s signing secret, <code>whsec_…</code>, <strong>once</strong>: store it in your secrets. Both schemes use this one secret.
+        You can roll it later with <code>POST /v1/webhooks/endpoints/{"{id}"}/roll-secret</code>. Live endpoints must use HTTPS. Send a test event with{" "}
         <code>POST /v1/webhooks/test</code>.
       </p>
 
       <h2>2. The event</h2>
-      <Code label="json">{`{
-  "id": "evt_…",
-  "type": "payment.success",
-  "timestamp": "2026-10-12T09:30:00.000Z",
-  "livemode": false,
-  "data": { "object": { "id": "txn_…", "status": "SUCCESS", "amount": 5000, … } }
-}`}</Code>
+      <Code label="json">{EVENT}</Code>
       <p>
-        <code>data.object</code> is the resource exactly as the API returns it. The list of types is at <code>GET /v1/webhook-event-types</code>. There is no{" "}
-        <code>payment.cancelled</code>, <code>payout.*</code> or <code>refund.*</code> event.
+        <code>data</code> is the object itself — the payment, secure order, subscription or withdrawal — exactly as the API returns it, so <code>data.id</code>,{" "}
+        <code>data.status</code> and <code>data.metadata.order_id</code> are where you expect them. <code>event</code> repeats <code>type</code>, and{" "}
+        <code>version</code> is <code>&quot;v1&quot;</code>. The list of types is at <code>GET /v1/webhook-event-types</code>; the body of each type is described
+        under <code>webhooks</code> in the <a href="/docs/reference">OpenAPI document</a>. There is no <code>payment.cancelled</code>, <code>payout.*</code> or{" "}
+        <code>refund.*</code> event.
       </p>
       <Table
         caption="Delivery headers"
         head={["header", "meaning"]}
         rows={[
-          [<code key="1">webhook-id</code>, "the event's delivery id — the same on every retry: use it to ignore duplicates"],
-          [<code key="2">webhook-timestamp</code>, "Unix seconds when this attempt was signed; refuse anything older than 5 minutes"],
-          [<code key="3">webhook-signature</code>, <span key="3b">space-separated <code>v1,&lt;base64 HMAC-SHA256&gt;</code> values (several during a secret roll)</span>],
+          [<code key="1">webhook-id</code>, "the event id — the same on every retry: use it to ignore duplicates"],
+          [<code key="2">webhook-timestamp</code>, "Unix seconds when this attempt was signed; refuse anything more than 5 minutes away"],
+          [<code key="3">webhook-signature</code>, <span key="3b">space-separated <code>v1,&lt;base64 HMAC-SHA256&gt;</code> values (two during a secret roll)</span>],
+          [<code key="4">X-Service-Signature</code>, <span key="4b"><code>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256&gt;</code> (one <code>v1=</code> per secret: two during a roll)</span>],
+          [<code key="5">X-Service-Event-ID</code>, "the event id, as in webhook-id"],
+          [<code key="6">X-Service-Timestamp</code>, "the same Unix seconds as t and webhook-timestamp"],
         ]}
       />
-      <p>
-        The signature is HMAC-SHA256, keyed with the base64-decoded part of your secret after <code>whsec_</code>, over{" "}
-        <code>{"{webhook-id}.{webhook-timestamp}.{raw body}"}</code>.
-      </p>
+      <Table
+        caption="The two signatures"
+        head={["scheme", "signed string", "key", "encoding"]}
+        rows={[
+          [
+            "Standard Webhooks",
+            <code key="a">{"{webhook-id}.{webhook-timestamp}.{raw body}"}</code>,
+            <span key="b">the base64-decoded part of the secret after <code>whsec_</code></span>,
+            "base64",
+          ],
+          [
+            <code key="c">X-Service-Signature</code>,
+            <code key="d">{"{t}.{raw body}"}</code>,
+            <span key="e">the whole secret string <code>whsec_…</code> as UTF-8 bytes, not decoded</span>,
+            "lowercase hex",
+          ],
+        ]}
+      />
+      <p>Both use HMAC-SHA256 and a 5-minute replay window; compare in constant time, and accept the delivery if any one signature of the header matches.</p>
 
       <h2>3. Verify, then act</h2>
       <Note tone="warning">
@@ -125,13 +229,26 @@ export default async function Webhooks() {
       <h3>Node.js</h3>
       <Code label="server.js (Express)">{NODE}</Code>
       <p>
-        With the <a href="/docs/client">TypeScript client</a>, <code>verifyWebhook</code> does the same and explains what went wrong when the body was already parsed:
+        With the <a href="/docs/client">TypeScript client</a>, <code>verifyWebhook</code> and <code>verifyServiceSignature</code> do the same and explain what went wrong
+        when the body was already parsed:
       </p>
       <Code label="TypeScript">{NODE_CLIENT}</Code>
       <h3>PHP</h3>
       <Code label="webhook.php">{PHP}</Code>
       <h3>Python</h3>
       <Code label="app.py (Flask)">{PYTHON}</Code>
+
+      <h2>Subscriptions: the payment due</h2>
+      <p>
+        Each time the billing cycle collects a subscription period — the first one, each renewal, each retry of an overdue one — it pushes the payment to the
+        customer&apos;s phone and sends <code>subscription.payment_due</code>. Its <code>data</code> is the subscription plus the payment opened for that period:
+      </p>
+      <Code label="json">{paymentDue(origin)}</Code>
+      <p>
+        <code>payment_url</code> is that payment&apos;s hosted checkout (its <code>redirect_url</code>): forward it to your customer (SMS, e-mail, chat), who opens it
+        in a browser to pay the period, until <code>payment_expires_at</code>. An attempt that ends unpaid is retried 1, 3 and 5 days later, each time with a new{" "}
+        <code>subscription.payment_due</code> and a new URL; <code>subscription.renewed</code> follows once the period is paid.
+      </p>
 
       <h2>Retries and the delivery log</h2>
       <p>
@@ -143,8 +260,8 @@ export default async function Webhooks() {
       <ul>
         <li>Answer quickly, then do the work: a slow endpoint is a failed delivery.</li>
         <li>
-          Make your handler idempotent on <code>webhook-id</code>: a delivery can arrive more than once. Events can arrive out of order; read the resource if order
-          matters.
+          Make your handler idempotent on the event id (<code>webhook-id</code>, <code>X-Service-Event-ID</code>): a delivery can arrive more than once. Events can
+          arrive out of order; read the resource if order matters.
         </li>
       </ul>
     </Prose>

@@ -1,10 +1,13 @@
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { movedRouteError } from "@/lib/platform/moved-routes";
 
-// Any /v1 path without a route of its own, /v1 itself included (and the removed /v1/plans and
-// /v1/subscriptions). Through route(), so the answer has its request id, log line and rate-limit headers.
+// Any /v1 path without a route of its own, /v1 itself included. Paths older client libraries still
+// call (/v1/plans, /v1/subscriptions, /v1/customers, /v1/payouts/…) name their replacement
+// (lib/platform/moved-routes.ts). Through route(), so the answer has its request id, log line and rate-limit headers.
 const notFound = route({ auth: "none" }, async ({ request }) => {
-  throw new ApiError("NOT_FOUND", `No route ${request.method} ${new URL(request.url).pathname}. See GET /v1/openapi.json for the list of routes.`);
+  const { pathname } = new URL(request.url);
+  throw movedRouteError(request.method, pathname) ?? new ApiError("NOT_FOUND", `No route ${request.method} ${pathname}. See GET /v1/openapi.json for the list of routes.`);
 });
 
 export const GET = notFound;

@@ -3,8 +3,6 @@ import { describe, expect, it } from "vitest";
 import { POST as checkoutLink } from "@/app/v1/payment-links/[slug]/checkout/route";
 import { POST as createPayment } from "@/app/v1/payments/route";
 import { GET as readLinkById } from "@/app/v1/payment-links/by-id/[id]/route";
-import { GET as publicPlan } from "@/app/v1/public/plans/[id]/route";
-import { GET as publicPlans } from "@/app/v1/public/plans/route";
 import { db } from "@/db/client";
 import { billingCharges, events, payments, subscriptions } from "@/db/schema";
 import { runBillingCycle } from "@/lib/billing/cycle";
@@ -129,33 +127,6 @@ describe("plans", () => {
       const sub = await subscribe(key, { plan_id: p.id, customer_phone: "+22370000009" });
       expect(sub.status).toBe(404);
       expect(sub.body.error.code).toBe("PLAN_NOT_FOUND");
-    }
-  });
-});
-
-describe("public plans", () => {
-  it("lists a merchant's active plans without a key; 400 without merchant_id", async () => {
-    const m = await newMerchant();
-    const a = await planOf(m.testKey, { ...weekly, amount: 9_000 });
-    const b = await planOf(m.testKey, { ...weekly, amount: 1_000 });
-    const off = await planOf(m.testKey);
-    await call(patchPlan, "PATCH", "/", { key: m.testKey, params: { id: off.id }, body: { is_active: false } });
-    const res = await call(publicPlans, "GET", `/v1/public/plans?merchant_id=${m.merchant.id}`);
-    expect(res.status).toBe(200);
-    expect(res.body.data.map((p: { id: string }) => p.id)).toEqual([b.id, a.id]);
-    expect(res.body.data[0]).not.toHaveProperty("subscriber_count");
-    expect((await call(publicPlans, "GET", `/v1/public/plans?merchant_id=${m.merchant.id}&mode=live`)).body.data).toEqual([]);
-    const missing = await call(publicPlans, "GET", "/v1/public/plans");
-    expect(missing.status).toBe(400);
-    expect(missing.body.error.code).toBe("MISSING_MERCHANT_ID");
-    expect((await call(publicPlans, "GET", "/v1/public/plans?merchant_id=")).body.error.code).toBe("MISSING_MERCHANT_ID");
-    expect((await call(publicPlans, "GET", "/v1/public/plans?merchant_id=mer_unknown")).body.data).toEqual([]);
-
-    expect((await call(publicPlan, "GET", "/", { params: { id: a.id } })).body.data).toMatchObject({ id: a.id, amount: 9_000, is_active: true });
-    for (const id of [off.id, "plan_unknown"]) {
-      const r = await call(publicPlan, "GET", "/", { params: { id } });
-      expect(r.status).toBe(404);
-      expect(r.body.error.code).toBe("PLAN_NOT_FOUND");
     }
   });
 });

@@ -47,7 +47,7 @@ describe("renewals", () => {
     expect(after).toMatchObject({ status: "ACTIVE", retry_count: 0, next_billing_date: plusDays(sub.next_billing_date, 7) });
     const pays = await paymentsFor(sub.id);
     expect(pays.map((p) => [p.status, p.amount, p.purpose, p.customerPhone])).toEqual([["SUCCESS", 5_000, "subscription", "+22370000001"]]);
-    expect(await eventTypes(sub.id)).toEqual(["subscription.created", "subscription.renewed"]);
+    expect(await eventTypes(sub.id)).toEqual(["subscription.created", "subscription.payment_due", "subscription.renewed"]);
     // Nothing more is due: running again charges nothing.
     expect(await runBillingCycle(db(), { merchantId: m.merchant.id })).toEqual({ collections: 0 });
   });
@@ -60,7 +60,7 @@ describe("renewals", () => {
     const after = await read(m.testKey, sub.id);
     expect(after).toMatchObject({ status: "ACTIVE", retry_count: 0, next_billing_date: plusDays(sub.next_billing_date, 14) });
     expect((await paymentsFor(sub.id)).map((p) => p.status)).toEqual(["SUCCESS", "SUCCESS"]);
-    expect(await eventTypes(sub.id)).toEqual(["subscription.created", "subscription.renewed", "subscription.renewed"]);
+    expect(await eventTypes(sub.id)).toEqual(["subscription.created", "subscription.payment_due", "subscription.renewed", "subscription.payment_due", "subscription.renewed"]);
   });
 
   it("catches up every period a long advance passes over, each charged once", async () => {
@@ -100,7 +100,7 @@ describe("failures and retries", () => {
     const failedAt = first.settledAt!.toISOString();
     let s = await read(m.testKey, sub.id);
     expect(s).toMatchObject({ status: "PAST_DUE", retry_count: 1, next_billing_date: sub.next_billing_date, next_retry_at: plusDays(failedAt, 1) });
-    expect(await eventTypes(sub.id)).toEqual(["subscription.created", "subscription.payment_failed"]);
+    expect(await eventTypes(sub.id)).toEqual(["subscription.created", "subscription.payment_due", "subscription.payment_failed"]);
 
     // Not before the retry is due.
     await advanceBy(m.testKey, DAY - 120);
@@ -118,10 +118,7 @@ describe("failures and retries", () => {
     expect(s).toMatchObject({ status: "CANCELLED", retry_count: 4, next_retry_at: null, cancel_reason: "payment_failed" });
     expect(await eventTypes(sub.id)).toEqual([
       "subscription.created",
-      "subscription.payment_failed",
-      "subscription.payment_failed",
-      "subscription.payment_failed",
-      "subscription.payment_failed",
+      ...Array(4).fill(["subscription.payment_due", "subscription.payment_failed"]).flat(),
       "subscription.cancelled",
     ]);
     const pays = await paymentsFor(sub.id);
@@ -150,7 +147,7 @@ describe("failures and retries", () => {
     expect(retry.status).toBe("PENDING");
     await settlePayment(db(), retry.id, { status: "SUCCESS" });
     expect(await read(m.testKey, sub.id)).toMatchObject({ status: "ACTIVE", retry_count: 0, next_retry_at: null, next_billing_date: plusDays(sub.next_billing_date, 7) });
-    expect((await eventTypes(sub.id)).slice(-2)).toEqual(["subscription.payment_failed", "subscription.renewed"]);
+    expect((await eventTypes(sub.id)).slice(-3)).toEqual(["subscription.payment_failed", "subscription.payment_due", "subscription.renewed"]);
   });
 
   it("an expired collection counts as a failed attempt", async () => {

@@ -175,8 +175,8 @@ describe("reads", () => {
     const pub = await call(readPublic, "GET", `/v1/payment-links/${link.slug}`, { params: { slug: link.slug } });
     expect(pub.status).toBe(200);
     expect(pub.body.data).toEqual({
-      id: link.id, slug: link.slug, url: link.url, name: "Tissu wax", description: "Lot de 2", mode: "FIXED", amount: 12_500,
-      min_amount: null, max_amount: null, currency: "XOF", is_active: true, livemode: false, merchant_name: "Boutique Awa",
+      id: link.id, slug: link.slug, url: link.url, name: "Tissu wax", title: "Tissu wax", description: "Lot de 2", mode: "FIXED", amount: 12_500,
+      price: 12_500, min_amount: null, max_amount: null, currency: "XOF", is_active: true, livemode: false, merchant_name: "Boutique Awa",
     });
     expect((await call(readPublic, "GET", "/v1/payment-links/nope-nope", { params: { slug: "nope-nope" } })).body.error.code).toBe("LINK_NOT_FOUND");
 

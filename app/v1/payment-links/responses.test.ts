@@ -56,8 +56,8 @@ describe("documented response schemas", () => {
     matchesDoc(createPlan, plan.body);
     matchesDoc(listPlans, (await call(listPlans, "GET", "/v1/billing/plans", { key })).body);
     matchesDoc(getPlan, (await call(getPlan, "GET", "/", { key, params: { id: plan.body.data.id } })).body);
-    matchesDoc(publicPlans, (await call(publicPlans, "GET", `/v1/public/plans?merchant_id=${m.merchant.id}`)).body);
-    matchesDoc(publicPlan, (await call(publicPlan, "GET", "/", { params: { id: plan.body.data.id } })).body);
+    matchesDoc(publicPlans, (await call(publicPlans, "GET", `/v1/public/plans?merchant_id=${m.merchant.id}&mode=test`)).body);
+    matchesDoc(publicPlan, (await call(publicPlan, "GET", "/v1/public/plans/x?mode=test", { params: { id: plan.body.data.id } })).body);
     const sub = await call(subscribe, "POST", "/", { key, body: { plan_id: plan.body.data.id, customer_phone: "+22370000009" } });
     matchesDoc(subscribe, sub.body);
     matchesDoc(withPayment, (await call(withPayment, "POST", "/", { key, body: { plan_id: plan.body.data.id, customer_phone: "+22370000009" } })).body);

@@ -14,7 +14,7 @@ export const POST = route(
       description:
         "Body: `name` (required, ≤ 100), `description`, `mode` `FIXED` (default; `amount` 100..5,000,000, fixed forever) or `OPEN` (`min_amount` ≤ `max_amount`, both 100..5,000,000; the customer chooses), " +
         "optional `slug` (3..64 of a-z, 0-9, '-'; unique across the service and never reused; random when omitted), `success_redirect_url` (HTTPS), `metadata`. " +
-        "Aliases sent by existing client libraries: `title` = `name`, `price` = a FIXED `amount`, `redirect_url` = `success_redirect_url`. `url` is the public link page; `qr_code_url` its QR code.",
+        "Aliases sent by existing client libraries: `title` = `name`, `price` = a FIXED `amount`, `redirect_url` = `success_redirect_url`. Every link answer carries `title` (= `name`) and `price` (= `amount`, null for OPEN links) beside our names, for the libraries that read them. `url` is the public link page; `qr_code_url` its QR code.",
       tags: ["Payment links"],
       response: linkSchema,
       errors: ["INVALID_LINK_MODE", "INVALID_AMOUNT", "INVALID_AMOUNT_RANGE", "LINK_NOT_OPEN", "INVALID_SLUG", "SLUG_TAKEN", "INVALID_REDIRECT_URL"],

@@ -40,7 +40,7 @@ export const GET = route(
     doc: {
       summary: "List payments",
       description:
-        "The key's merchant and mode only, newest first. `page` ≥ 1 (default 1), `limit` 1–100 (default 20), optional `status`. Payments whose `expires_at` has passed are expired before the list is read, so none shows PENDING after expiry.",
+        "The key's merchant and mode only, newest first. `page` ≥ 1 (default 1), `limit` 1–100 (default 20), optional `status`, optional `client_reference` (exact match; every payment with that reference, where `GET /v1/payments/search` answers the most recent one). Filters combine. Payments whose `expires_at` has passed are expired before the list is read, so none shows PENDING after expiry.",
       tags: ["Payments"],
       response: paymentListSchema,
     },

@@ -9,7 +9,8 @@ export const POST = route(
     auth: "key",
     doc: {
       summary: "Create a payout (unavailable)",
-      description: "Always 403 PAYOUTS_UNAVAILABLE: automatic payouts were withdrawn. Use `POST /v1/withdrawals`. The body is not read.",
+      description:
+        "Always 403 PAYOUTS_UNAVAILABLE: automatic payouts were withdrawn. Use `POST /v1/withdrawals`. The body is not read. The paths older payout helpers call below this one (`GET /v1/payouts/{id}`, `POST /v1/payouts/{id}/cancel`, `GET /v1/payouts/stats`, any method) answer the same 403, pointing at `/v1/withdrawals`.",
       tags: ["Payouts"],
       response: z.never(),
       errors: ["PAYOUTS_UNAVAILABLE"],

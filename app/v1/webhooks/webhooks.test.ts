@@ -5,6 +5,7 @@ import { db } from "@/db/client";
 import { events, webhookDeliveries } from "@/db/schema";
 import { createApplication } from "@/lib/platform/merchants";
 import { issueApiKey } from "@/lib/platform/api-keys";
+import { eventResource } from "@/lib/webhooks/body";
 import { deliverDue, dispatchEvents } from "@/lib/webhooks/deliver";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import type { DeliveryPolicy } from "@/lib/webhooks/policy";
@@ -53,7 +54,7 @@ describe("GET /v1/webhook-event-types", () => {
     expect(types).toEqual([
       "payment.success", "payment.failed", "payment.expired", "payment.late_success", "webhook.test",
       "secure_order.paid", "secure_order.released", "secure_order.refunded", "secure_order.disputed", "secure_order.cancelled",
-      "subscription.created", "subscription.renewed", "subscription.payment_failed", "subscription.cancelled",
+      "subscription.created", "subscription.payment_due", "subscription.renewed", "subscription.payment_failed", "subscription.cancelled",
       "withdrawal.requested", "withdrawal.approved", "withdrawal.completed", "withdrawal.rejected", "withdrawal.cancelled",
     ]);
     expect(types).toEqual([...EVENT_TYPES]);
@@ -74,7 +75,7 @@ describe("events", () => {
     expect(latest.status).toBe(200);
     expect(latest.body.data.map((e: { id: string }) => e.id)).toEqual(ids.slice(3));
     expect(latest.body.has_more).toBe(true);
-    expect(latest.body.data[0]).toEqual(emitted[3]);
+    expect(latest.body.data[0]).toEqual(eventResource(emitted[3]));
 
     const after = await call(listEvents, "GET", `/v1/webhooks/events?after=${ids[1]}&limit=2`, { key: m.testKey });
     expect(after.body.data.map((e: { id: string }) => e.id)).toEqual(ids.slice(2, 4));
@@ -105,7 +106,7 @@ describe("events", () => {
     const e = await emitTestEvent({ merchantId: owner.merchant.id, applicationId: owner.applicationId });
     const got = await call(getEvent, "GET", `/v1/webhooks/events/${e.id}`, { key: owner.testKey, params: { event_id: e.id } });
     expect(got.status).toBe(200);
-    expect(got.body.data).toEqual(e);
+    expect(got.body.data).toEqual(eventResource(e));
 
     const app2 = await createApplication(db(), owner.merchant.id, "Other app");
     const sibling = await issueApiKey(db(), { merchantId: owner.merchant.id, applicationId: app2.id, mode: "test" });
@@ -150,7 +151,7 @@ describe("delivery logs", () => {
     const detail = await log(m.testKey, first.id);
     expect(detail.status).toBe(200);
     expect(detail.body.data).toMatchObject({ id: first.id, status: "SUCCESS", event_type: "payment.success", url: r.url, attempt_count: 2, response_status: 200, livemode: false });
-    expect(detail.body.data.event).toEqual(success);
+    expect(detail.body.data.event).toEqual(eventResource(success));
     expect(detail.body.data.attempts).toEqual([
       { id: expect.stringMatching(/^wha_/), number: 1, trigger: "automatic", status: "FAILED", url: r.url, response_status: 500, response_excerpt: "oops", error: "HTTP 500", duration_ms: expect.any(Number), created_at: expect.any(String) },
       { id: expect.stringMatching(/^wha_/), number: 2, trigger: "automatic", status: "SUCCESS", url: r.url, response_status: 200, response_excerpt: "ok", error: null, duration_ms: expect.any(Number), created_at: expect.any(String) },
@@ -314,9 +315,9 @@ describe("POST /v1/webhooks/test", () => {
     expect(res.body.data.deliveries).toHaveLength(2);
     const got = await waitFor(() => a.received[0], 3_000);
     await waitFor(() => b.received[0], 3_000);
-    const body = new Webhook(epA.secret).verify(got.body, got.headers) as { type: string; data: { object: Record<string, unknown> } };
+    const body = new Webhook(epA.secret).verify(got.body, got.headers) as { type: string; data: Record<string, unknown> };
     expect(body.type).toBe("webhook.test");
-    expect(body.data.object).toMatchObject({ object: "webhook_test", requested_event: null });
+    expect(body.data).toMatchObject({ object: "webhook_test", requested_event: null });
     expect(got.headers["webhook-id"]).toBe(res.body.data.event_id);
     expect(() => new Webhook(epB.secret).verify(b.received[0].body, b.received[0].headers)).not.toThrow();
     expect(off.received).toHaveLength(0);
@@ -337,7 +338,7 @@ describe("POST /v1/webhooks/test", () => {
     const targeted = await call(sendTest, "POST", "/v1/webhooks/test", { key: m.testKey, body: { event: "payment.failed" } });
     expect(targeted.body.data.deliveries.map((d: { endpoint_id: string }) => d.endpoint_id)).toEqual([ep.id]);
     const event = await call(getEvent, "GET", `/v1/webhooks/events/${targeted.body.data.event_id}`, { key: m.testKey, params: { event_id: targeted.body.data.event_id } });
-    expect(event.body.data.data.object).toMatchObject({ requested_event: "payment.failed" });
+    expect(event.body.data.data).toMatchObject({ requested_event: "payment.failed" });
     const miss = await call(sendTest, "POST", "/v1/webhooks/test", { key: m.testKey, body: { event: "payment.success" } });
     expect(miss.body.error.code).toBe("NO_WEBHOOK_ENDPOINTS");
     const bad = await call(sendTest, "POST", "/v1/webhooks/test", { key: m.testKey, body: { event: "payment.cancelled" } });

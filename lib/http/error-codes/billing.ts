@@ -11,6 +11,7 @@ export const billingCodes = defineCodes({
   SUBSCRIPTION_NOT_PAST_DUE: { status: 409, message: "This subscription has no overdue period to pay now." },
   SUBSCRIPTION_PAYMENT_IN_PROGRESS: { status: 409, message: "A payment for this subscription is already waiting for the customer's approval. Wait for it to finish." },
   MISSING_MERCHANT_ID: { status: 400, message: "merchant_id is required: GET /v1/public/plans?merchant_id=mer_…" },
+  MERCHANT_NOT_FOUND: { status: 404, message: "No active merchant has this merchant_id. Send the merchant's id (mer_…), shown in its dashboard." },
   PORTAL_SESSION_NOT_FOUND: { status: 404, message: "This customer-portal link is unknown. Ask the merchant for a new link." },
   PORTAL_SESSION_EXPIRED: { status: 410, message: "This customer-portal link has expired (links last 24 hours). Ask the merchant for a new link." },
 });

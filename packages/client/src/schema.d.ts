@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Create a payment link
-         * @description Body: `name` (required, ≤ 100), `description`, `mode` `FIXED` (default; `amount` 100..5,000,000, fixed forever) or `OPEN` (`min_amount` ≤ `max_amount`, both 100..5,000,000; the customer chooses), optional `slug` (3..64 of a-z, 0-9, '-'; unique across the service and never reused; random when omitted), `success_redirect_url` (HTTPS), `metadata`. Aliases sent by existing client libraries: `title` = `name`, `price` = a FIXED `amount`, `redirect_url` = `success_redirect_url`. `url` is the public link page; `qr_code_url` its QR code.
+         * @description Body: `name` (required, ≤ 100), `description`, `mode` `FIXED` (default; `amount` 100..5,000,000, fixed forever) or `OPEN` (`min_amount` ≤ `max_amount`, both 100..5,000,000; the customer chooses), optional `slug` (3..64 of a-z, 0-9, '-'; unique across the service and never reused; random when omitted), `success_redirect_url` (HTTPS), `metadata`. Aliases sent by existing client libraries: `title` = `name`, `price` = a FIXED `amount`, `redirect_url` = `success_redirect_url`. Every link answer carries `title` (= `name`) and `price` (= `amount`, null for OPEN links) beside our names, for the libraries that read them. `url` is the public link page; `qr_code_url` its QR code.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
@@ -473,7 +473,7 @@ export interface paths {
         head?: never;
         /**
          * Update a payment link
-         * @description All fields optional: name, description, is_active, min_amount and max_amount (OPEN links), success_redirect_url, metadata. A different `mode` is 400 LINK_MODE_IMMUTABLE; a different price on a FIXED link is 400 LINK_PRICE_IMMUTABLE. The path segment is the link's id (`link_…`) or its slug; the two cannot be confused (slugs have no `_`).
+         * @description All fields optional: name (alias `title`), description, is_active, min_amount and max_amount (OPEN links), success_redirect_url (alias `redirect_url`), metadata. A different `mode` is 400 LINK_MODE_IMMUTABLE; a different price on a FIXED link is 400 LINK_PRICE_IMMUTABLE. The path segment is the link's id (`link_…`) or its slug; the two cannot be confused (slugs have no `_`).
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
@@ -611,7 +611,7 @@ export interface paths {
         };
         /**
          * List payments
-         * @description The key's merchant and mode only, newest first. `page` ≥ 1 (default 1), `limit` 1–100 (default 20), optional `status`. Payments whose `expires_at` has passed are expired before the list is read, so none shows PENDING after expiry.
+         * @description The key's merchant and mode only, newest first. `page` ≥ 1 (default 1), `limit` 1–100 (default 20), optional `status`, optional `client_reference` (exact match; every payment with that reference, where `GET /v1/payments/search` answers the most recent one). Filters combine. Payments whose `expires_at` has passed are expired before the list is read, so none shows PENDING after expiry.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
@@ -769,7 +769,7 @@ export interface paths {
         put?: never;
         /**
          * Reconcile a payment with the operator
-         * @description No body. Asks the operator for the collection's state and applies it: SUCCESS or FAILED settle the payment (even after `expires_at`: money the customer paid is not lost); still pending at the operator after `expires_at` → EXPIRED with `payment.expired`. A terminal payment is answered unchanged without asking the operator. If the operator cannot be reached (timeout, 5xx, unreadable answer) the payment stays PENDING and the answer is 502 PROVIDER_ERROR. 10 per minute per key.
+         * @description No body. Asks the operator for the collection's state and applies it: SUCCESS or FAILED settle the payment (even after `expires_at`: money the customer paid is not lost); still pending at the operator after `expires_at` → EXPIRED with `payment.expired`. A terminal payment is answered unchanged without asking the operator. If the operator cannot be reached (timeout, 5xx, unreadable answer) the payment stays PENDING and the answer is 502 PROVIDER_ERROR. `updated` (boolean) says whether this call changed the payment's status, `new_status` is the status after it (the same as `payment.status`). 10 per minute per key.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
@@ -886,14 +886,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search payments by client_reference
-         * @description `client_reference` (required, exact match, 1–128 characters); `page`, `limit` (≤ 100, default 20). A merchant may reuse a reference, so the answer is a list of full payment objects, newest first, with the same pagination object as the list.
+         * Find a payment by client_reference
+         * @description `client_reference` (required, exact match, 1–128 characters; missing or empty: 400 MISSING_FIELD). `data` is the most recent payment of the key's merchant and mode with that reference, the full payment object as `GET /v1/payments/{id}` shows it; none: 404 NOT_FOUND. A merchant may reuse a reference: `GET /v1/payments?client_reference=` lists every payment with it.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
          *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
-         *
-         *     **Pagination**: `page` starts at 1; `limit` is the page size. The answer carries `pagination` with the totals.
          */
         get: operations["getPaymentsSearch"];
         put?: never;
@@ -925,7 +923,7 @@ export interface paths {
         put?: never;
         /**
          * Create a payout (unavailable)
-         * @description Always 403 PAYOUTS_UNAVAILABLE: automatic payouts were withdrawn. Use `POST /v1/withdrawals`. The body is not read.
+         * @description Always 403 PAYOUTS_UNAVAILABLE: automatic payouts were withdrawn. Use `POST /v1/withdrawals`. The body is not read. The paths older payout helpers call below this one (`GET /v1/payouts/{id}`, `POST /v1/payouts/{id}/cancel`, `GET /v1/payouts/stats`, any method) answer the same 403, pointing at `/v1/withdrawals`.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
@@ -1021,7 +1019,7 @@ export interface paths {
         };
         /**
          * A merchant's active plans (public)
-         * @description No key. `merchant_id` is required (400 MISSING_MERCHANT_ID). Active plans only, cheapest first; each says `livemode` (filter with `mode=test|live`). An unknown merchant has no plans.
+         * @description No key. `merchant_id` is required (400 MISSING_MERCHANT_ID); an unknown or suspended merchant is 404 MERCHANT_NOT_FOUND. `data` = `{merchant: {id, name}, plans}`: the merchant's active **live** plans, cheapest first. `mode=test` shows its test plans instead (to try an integration); `mode=live` is the default. Each plan adds `interval_label` (`weekly` / `monthly`), `features` (always `[]`: plans have no feature list, see `description`) and `checkout_url` (always null: there is no hosted page where a customer subscribes alone).
          *
          *     **Auth**: none (public).
          *
@@ -1045,7 +1043,7 @@ export interface paths {
         };
         /**
          * One active plan (public)
-         * @description No key. An inactive, deleted or unknown plan is 404 PLAN_NOT_FOUND.
+         * @description No key. A live plan; `mode=test` reads a test plan instead. An inactive, deleted or unknown plan, or one of the other mode, is 404 PLAN_NOT_FOUND. The plan as `GET /v1/public/plans` lists it (`interval_label`, `features`, `checkout_url`).
          *
          *     **Auth**: none (public).
          *
@@ -1807,13 +1805,461 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "payment.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.expired
+         * @description A payment expired unpaid: its expires_at passed (expiry delay, POST /v1/payments/{id}/expire, or reconciliation).
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookPaymentExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.failed
+         * @description A payment failed: the operator refused or the customer declined. No money moved.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookPaymentFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.late_success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.late_success
+         * @description The operator collected a payment after it had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment keeps its status; data.late_collection (status OPEN) says what was collected, held by the service until its staff credit your balance or refund the customer.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookPaymentLateSuccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.success
+         * @description A payment succeeded: the customer paid and the amount, less fees, is in the merchant's available balance.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookPaymentSuccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "secure_order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * secure_order.cancelled
+         * @description An unpaid secure order was cancelled, or not paid before pay_before (status CANCELLED).
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSecureOrderCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "secure_order.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * secure_order.disputed
+         * @description A secure order was disputed; the funds stay held until the dispute is resolved (status DISPUTED).
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSecureOrderDisputed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "secure_order.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * secure_order.paid
+         * @description The buyer paid a secure order; the funds are held in escrow until the delivery code is confirmed (status PAID_HELD).
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSecureOrderPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "secure_order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * secure_order.refunded
+         * @description A paid secure order was cancelled, or its delivery deadline passed; the buyer was refunded (status REFUNDED).
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSecureOrderRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "secure_order.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * secure_order.released
+         * @description The delivery code was confirmed; the held funds were released to the merchant's balance (status RELEASED).
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSecureOrderReleased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.cancelled
+         * @description A subscription was cancelled; it will not be billed again.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSubscriptionCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.created
+         * @description A subscription was created (status ACTIVE).
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSubscriptionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.payment_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.payment_due
+         * @description The billing cycle opened a collection for a subscription period (the first one, each renewal, each retry) and pushed it to the customer's phone. data is the subscription plus payment_id and payment_url, that payment's hosted checkout: forward it to the customer, who can pay from a browser until payment_expires_at.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSubscriptionPaymentDue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.payment_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.payment_failed
+         * @description A subscription's renewal payment failed; it will be retried (retry_count counts the failures).
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSubscriptionPaymentFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.renewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.renewed
+         * @description A subscription's billing period was paid and its next_billing_date moved forward.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookSubscriptionRenewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description A test event sent by POST /v1/webhooks/test to check an endpoint and its signature verification.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.approved
+         * @description The service operator approved a withdrawal; the transfer will be made.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookWithdrawalApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.cancelled
+         * @description The merchant cancelled a PENDING withdrawal; the reserved amount is back in the available balance.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookWithdrawalCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.completed
+         * @description A withdrawal was paid out to the destination number.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookWithdrawalCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.rejected
+         * @description The service operator rejected a withdrawal; the reserved amount is back in the available balance.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookWithdrawalRejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.requested
+         * @description A balance withdrawal was requested (status PENDING); the amount is reserved on the balance.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookWithdrawalRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "PAYLOAD_TOO_LARGE" | "LENGTH_REQUIRED" | "HEADERS_TOO_LARGE" | "BAD_REQUEST" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_NOT_SIMULATED" | "LATE_COLLECTION_RESOLVED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG";
+                code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "PAYLOAD_TOO_LARGE" | "LENGTH_REQUIRED" | "HEADERS_TOO_LARGE" | "BAD_REQUEST" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_NOT_SIMULATED" | "LATE_COLLECTION_RESOLVED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "MERCHANT_NOT_FOUND" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG";
+                /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                details?: {
+                    /** @enum {string} */
+                    code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "PAYLOAD_TOO_LARGE" | "LENGTH_REQUIRED" | "HEADERS_TOO_LARGE" | "BAD_REQUEST" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_NOT_SIMULATED" | "LATE_COLLECTION_RESOLVED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "MERCHANT_NOT_FOUND" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG";
+                    message: string;
+                    param?: string;
+                }[];
                 /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                 message: string;
                 /** @description The request field at fault, for validation errors. */
@@ -1865,7 +2311,20 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description The event id, as in `webhook-id`. */
+        ServiceEventId: string;
+        /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+        ServiceSignature: string;
+        /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+        ServiceTimestamp: string;
+        /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+        WebhookId: string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+        WebhookSignature: string;
+        /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+        WebhookTimestamp: string;
+    };
     requestBodies: never;
     headers: {
         /** @description `true` when this answer is a replay of an earlier request with the same `X-Idempotency-Key`. */
@@ -1952,6 +2411,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -1981,6 +2447,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2008,6 +2481,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2036,6 +2516,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2063,6 +2550,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2091,6 +2585,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2166,6 +2667,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2195,6 +2703,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2222,6 +2737,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2250,6 +2772,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2277,6 +2806,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2305,6 +2841,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2399,6 +2942,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_INTERVAL" | "INVALID_JSON" | "MISSING_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_INTERVAL" | "INVALID_JSON" | "MISSING_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2428,6 +2978,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2455,6 +3012,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2483,6 +3047,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2510,6 +3081,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2538,6 +3116,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2565,6 +3150,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2593,6 +3185,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2670,6 +3269,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2697,6 +3303,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2725,6 +3338,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "PLAN_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "PLAN_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2753,6 +3373,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2780,6 +3407,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2808,6 +3442,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2897,6 +3538,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2924,6 +3572,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2952,6 +3607,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "PLAN_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "PLAN_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -2980,6 +3642,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3007,6 +3676,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3035,6 +3711,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3127,6 +3810,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "PLAN_INTERVAL_IMMUTABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "PLAN_INTERVAL_IMMUTABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3156,6 +3846,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3183,6 +3880,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3211,6 +3915,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "PLAN_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "PLAN_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3238,6 +3949,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3266,6 +3984,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3293,6 +4018,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3321,6 +4053,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3423,6 +4162,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "INVALID_PHONE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "INVALID_PHONE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3452,6 +4198,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3479,6 +4232,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3507,6 +4267,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3534,6 +4301,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3562,6 +4336,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3678,6 +4459,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "INVALID_START_DATE" | "MISSING_FIELD" | "MISSING_PHONE" | "PLAN_INACTIVE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "INVALID_START_DATE" | "MISSING_FIELD" | "MISSING_PHONE" | "PLAN_INACTIVE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3707,6 +4495,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3734,6 +4529,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3761,6 +4563,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PLAN_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PLAN_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3789,6 +4598,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3816,6 +4632,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3844,6 +4667,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3871,6 +4701,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3899,6 +4736,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -3990,6 +4834,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4017,6 +4868,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4045,6 +4903,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4073,6 +4938,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4100,6 +4972,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4128,6 +5007,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4219,6 +5105,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4246,6 +5139,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4274,6 +5174,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4302,6 +5209,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4329,6 +5243,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4357,6 +5278,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4484,6 +5412,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "INVALID_REDIRECT_URL" | "INVALID_START_DATE" | "MISSING_FIELD" | "MISSING_PHONE" | "PLAN_INACTIVE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "INVALID_REDIRECT_URL" | "INVALID_START_DATE" | "MISSING_FIELD" | "MISSING_PHONE" | "PLAN_INACTIVE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4513,6 +5448,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4540,6 +5482,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4567,6 +5516,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PLAN_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PLAN_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4595,6 +5551,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4622,6 +5585,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4650,6 +5620,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4677,6 +5654,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4705,6 +5689,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4783,6 +5774,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4810,6 +5808,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4838,6 +5843,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4865,6 +5877,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4893,6 +5912,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4964,6 +5990,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -4991,6 +6024,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5019,6 +6059,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5046,6 +6093,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5074,6 +6128,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5154,6 +6215,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "INVALID_STATUS_FILTER";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "INVALID_STATUS_FILTER";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5183,6 +6251,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5210,6 +6285,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5238,6 +6320,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5265,6 +6354,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5293,6 +6389,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5388,6 +6491,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_IMAGE_URL" | "INVALID_JSON" | "INVALID_PRICE" | "MISSING_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_IMAGE_URL" | "INVALID_JSON" | "INVALID_PRICE" | "MISSING_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5417,6 +6527,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5445,6 +6562,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "PARTNER_PROGRAM_NOT_ENABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "PARTNER_PROGRAM_NOT_ENABLED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5473,6 +6597,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5500,6 +6631,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5528,6 +6666,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5555,6 +6700,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5583,6 +6735,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5662,6 +6821,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5689,6 +6855,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5716,6 +6889,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5744,6 +6924,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5771,6 +6958,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5799,6 +6993,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5892,6 +7093,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_IMAGE_URL" | "INVALID_JSON" | "INVALID_PRICE" | "NOTHING_TO_UPDATE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_IMAGE_URL" | "INVALID_JSON" | "INVALID_PRICE" | "NOTHING_TO_UPDATE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5921,6 +7129,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5949,6 +7164,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "PARTNER_PROGRAM_NOT_ENABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "PARTNER_PROGRAM_NOT_ENABLED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -5976,6 +7198,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6003,6 +7232,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PARTNER_PRODUCT_ARCHIVED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PARTNER_PRODUCT_ARCHIVED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6030,6 +7266,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6058,6 +7301,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6085,6 +7335,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6113,6 +7370,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6187,6 +7451,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6214,6 +7485,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6242,6 +7520,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6269,6 +7554,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6297,6 +7589,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6359,6 +7658,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6386,6 +7692,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6414,6 +7727,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6563,6 +7883,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_OTP" | "MISSING_FIELD" | "OTP_INCORRECT";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_OTP" | "MISSING_FIELD" | "OTP_INCORRECT";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6592,6 +7919,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6620,6 +7954,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6647,6 +7988,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6675,6 +8023,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "OPR_CANCELLED" | "OPR_COMPLETED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "OPR_CANCELLED" | "OPR_COMPLETED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6702,6 +8057,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "OPR_EXPIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "OPR_EXPIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6729,6 +8091,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6757,6 +8126,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6784,6 +8160,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6812,6 +8195,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6935,6 +8325,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_METADATA" | "INVALID_PAYMENT_METHOD" | "INVALID_PHONE" | "INVALID_PROVIDER" | "MISSING_PHONE" | "OPR_SANDBOX_ONLY_FLAG" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_METADATA" | "INVALID_PAYMENT_METHOD" | "INVALID_PHONE" | "INVALID_PROVIDER" | "MISSING_PHONE" | "OPR_SANDBOX_ONLY_FLAG" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6964,6 +8361,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -6992,6 +8396,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7020,6 +8431,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7047,6 +8465,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7075,6 +8500,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7102,6 +8534,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7130,6 +8569,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7195,12 +8641,16 @@ export interface operations {
                             name: string;
                             /** @description Number of the link's successful payments. */
                             payment_count: number;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
                             /** @description GET it for the QR code of `url`. */
                             qr_code_url: string;
                             slug: string;
                             /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
                             subscription_id: string | null;
                             success_redirect_url: string | null;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
                             /** @description Sum of the link's successful payments (gross XOF). */
                             total_collected: number;
                             /** @description ISO 8601 UTC */
@@ -7238,6 +8688,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "INVALID_LINK_MODE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "INVALID_LINK_MODE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7267,6 +8724,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7294,6 +8758,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7322,6 +8793,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7349,6 +8827,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7377,6 +8862,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7464,12 +8956,16 @@ export interface operations {
                             name: string;
                             /** @description Number of the link's successful payments. */
                             payment_count: number;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
                             /** @description GET it for the QR code of `url`. */
                             qr_code_url: string;
                             slug: string;
                             /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
                             subscription_id: string | null;
                             success_redirect_url: string | null;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
                             /** @description Sum of the link's successful payments (gross XOF). */
                             total_collected: number;
                             /** @description ISO 8601 UTC */
@@ -7509,6 +9005,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_AMOUNT_RANGE" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_LINK_MODE" | "INVALID_REDIRECT_URL" | "INVALID_SLUG" | "LINK_NOT_OPEN" | "MISSING_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_AMOUNT_RANGE" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_LINK_MODE" | "INVALID_REDIRECT_URL" | "INVALID_SLUG" | "LINK_NOT_OPEN" | "MISSING_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7538,6 +9041,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7565,6 +9075,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7594,6 +9111,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "SLUG_TAKEN";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "SLUG_TAKEN";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7621,6 +9145,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7649,6 +9180,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7676,6 +9214,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7704,6 +9249,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7754,7 +9306,11 @@ export interface operations {
                             /** @enum {string} */
                             mode: "FIXED" | "OPEN";
                             name: string;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
                             slug: string;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
                             /** @description The public link page: {public base}/l/{slug}. */
                             url: string;
                         };
@@ -7781,6 +9337,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7808,6 +9371,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_ARCHIVED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_ARCHIVED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7836,6 +9406,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7863,6 +9440,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7891,6 +9475,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -7949,12 +9540,16 @@ export interface operations {
                             name: string;
                             /** @description Number of the link's successful payments. */
                             payment_count: number;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
                             /** @description GET it for the QR code of `url`. */
                             qr_code_url: string;
                             slug: string;
                             /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
                             subscription_id: string | null;
                             success_redirect_url: string | null;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
                             /** @description Sum of the link's successful payments (gross XOF). */
                             total_collected: number;
                             /** @description ISO 8601 UTC */
@@ -7986,6 +9581,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8013,6 +9615,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8041,6 +9650,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8069,6 +9685,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8096,6 +9719,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8124,6 +9754,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8200,12 +9837,16 @@ export interface operations {
                             name: string;
                             /** @description Number of the link's successful payments. */
                             payment_count: number;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
                             /** @description GET it for the QR code of `url`. */
                             qr_code_url: string;
                             slug: string;
                             /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
                             subscription_id: string | null;
                             success_redirect_url: string | null;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
                             /** @description Sum of the link's successful payments (gross XOF). */
                             total_collected: number;
                             /** @description ISO 8601 UTC */
@@ -8243,6 +9884,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_AMOUNT" | "INVALID_AMOUNT_RANGE" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_REDIRECT_URL" | "LINK_MODE_IMMUTABLE" | "LINK_NOT_OPEN" | "LINK_PRICE_IMMUTABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_AMOUNT" | "INVALID_AMOUNT_RANGE" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_REDIRECT_URL" | "LINK_MODE_IMMUTABLE" | "LINK_NOT_OPEN" | "LINK_PRICE_IMMUTABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8272,6 +9920,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8299,6 +9954,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8327,6 +9989,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8354,6 +10023,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_ARCHIVED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_ARCHIVED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8381,6 +10057,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8409,6 +10092,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8436,6 +10126,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8464,6 +10161,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8522,12 +10226,16 @@ export interface operations {
                             name: string;
                             /** @description Number of the link's successful payments. */
                             payment_count: number;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
                             /** @description GET it for the QR code of `url`. */
                             qr_code_url: string;
                             slug: string;
                             /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
                             subscription_id: string | null;
                             success_redirect_url: string | null;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
                             /** @description Sum of the link's successful payments (gross XOF). */
                             total_collected: number;
                             /** @description ISO 8601 UTC */
@@ -8559,6 +10267,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8586,6 +10301,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8614,6 +10336,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8641,6 +10370,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_ARCHIVED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_ARCHIVED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8669,6 +10405,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8696,6 +10439,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8724,6 +10474,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8807,6 +10564,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "AMOUNT_OUT_OF_RANGE" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "MISSING_PHONE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "AMOUNT_OUT_OF_RANGE" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "MISSING_PHONE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8834,6 +10598,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8862,6 +10633,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8890,6 +10668,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_INACTIVE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_INACTIVE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8917,6 +10702,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_ARCHIVED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_ARCHIVED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8944,6 +10736,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8972,6 +10771,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -8999,6 +10805,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9027,6 +10840,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9085,12 +10905,16 @@ export interface operations {
                             name: string;
                             /** @description Number of the link's successful payments. */
                             payment_count: number;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
                             /** @description GET it for the QR code of `url`. */
                             qr_code_url: string;
                             slug: string;
                             /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
                             subscription_id: string | null;
                             success_redirect_url: string | null;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
                             /** @description Sum of the link's successful payments (gross XOF). */
                             total_collected: number;
                             /** @description ISO 8601 UTC */
@@ -9122,6 +10946,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9149,6 +10980,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9177,6 +11015,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9204,6 +11049,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_ARCHIVED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_ARCHIVED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9232,6 +11084,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9259,6 +11118,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9287,6 +11153,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9359,6 +11232,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9387,6 +11267,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9414,6 +11301,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_ARCHIVED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_ARCHIVED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9442,6 +11336,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9469,6 +11370,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9497,6 +11405,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9555,12 +11470,16 @@ export interface operations {
                             name: string;
                             /** @description Number of the link's successful payments. */
                             payment_count: number;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
                             /** @description GET it for the QR code of `url`. */
                             qr_code_url: string;
                             slug: string;
                             /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
                             subscription_id: string | null;
                             success_redirect_url: string | null;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
                             /** @description Sum of the link's successful payments (gross XOF). */
                             total_collected: number;
                             /** @description ISO 8601 UTC */
@@ -9592,6 +11511,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9619,6 +11545,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9647,6 +11580,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9675,6 +11615,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9702,6 +11649,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9730,6 +11684,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9745,6 +11706,8 @@ export interface operations {
     getPayments: {
         parameters: {
             query?: {
+                /** @description only payments with exactly this reference */
+                client_reference?: string;
                 limit?: number;
                 page?: number;
                 status?: string;
@@ -9811,6 +11774,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "INVALID_PAGINATION" | "INVALID_PAYMENT_STATUS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "INVALID_PAGINATION" | "INVALID_PAYMENT_STATUS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9840,6 +11810,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9867,6 +11844,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9895,6 +11879,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9922,6 +11913,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -9950,6 +11948,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10077,6 +12082,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_METADATA" | "INVALID_PAYMENT_METHOD" | "INVALID_PHONE" | "INVALID_PROVIDER" | "INVALID_RETURN_URL" | "MISSING_PHONE" | "MISSING_RETURN_URL" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_REQUIRED" | "TEST_FLAG_IN_LIVE_MODE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_METADATA" | "INVALID_PAYMENT_METHOD" | "INVALID_PHONE" | "INVALID_PROVIDER" | "INVALID_RETURN_URL" | "MISSING_PHONE" | "MISSING_RETURN_URL" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_REQUIRED" | "TEST_FLAG_IN_LIVE_MODE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10106,6 +12118,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10135,6 +12154,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PLAN_MONTHLY_VOLUME_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PLAN_MONTHLY_VOLUME_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10163,6 +12189,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "DUPLICATE_PAYMENT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "DUPLICATE_PAYMENT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10190,6 +12223,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10218,6 +12258,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10245,6 +12292,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10273,6 +12327,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10420,6 +12481,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10447,6 +12515,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10474,6 +12549,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10502,6 +12584,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10529,6 +12618,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10557,6 +12653,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10638,6 +12741,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10667,6 +12777,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "OPR_CHECKOUT_NOT_AVAILABLE" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_FINALIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "OPR_CHECKOUT_NOT_AVAILABLE" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_FINALIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10695,6 +12812,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10722,6 +12846,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10750,6 +12881,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10843,6 +12981,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "MISSING_PHONE" | "PHONE_MISMATCH";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "MISSING_PHONE" | "PHONE_MISMATCH";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10870,6 +13015,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10897,6 +13049,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "OPR_CHECKOUT_NOT_AVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "OPR_CHECKOUT_NOT_AVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10924,6 +13083,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10952,6 +13118,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -10979,6 +13152,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11007,6 +13187,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11142,6 +13329,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11169,6 +13363,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11196,6 +13397,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11224,6 +13432,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11251,6 +13466,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11279,6 +13501,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11402,6 +13631,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11429,6 +13665,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11456,6 +13699,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11484,6 +13734,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAYMENT_FINALIZED" | "PAYMENT_NOT_EXPIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAYMENT_FINALIZED" | "PAYMENT_NOT_EXPIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11512,6 +13769,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11539,6 +13803,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11567,6 +13838,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11608,6 +13886,11 @@ export interface operations {
                              */
                             action: "none" | "settled" | "expired";
                             changed: boolean;
+                            /**
+                             * @description the payment's status after reconciling (payment.status)
+                             * @enum {string}
+                             */
+                            new_status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
                             /** @description what the operator reported; null when it was not asked (the payment was already terminal) */
                             operator_status: ("PENDING" | "SUCCESS" | "FAILED") | null;
                             payment: {
@@ -11677,6 +13960,8 @@ export interface operations {
                             };
                             /** @enum {string} */
                             previous_status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
+                            /** @description this reconciliation changed the payment's status (action settled or expired) */
+                            updated: boolean;
                         };
                         /** @constant */
                         success: true;
@@ -11702,6 +13987,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11729,6 +14021,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11756,6 +14055,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11784,6 +14090,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11811,6 +14124,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11838,6 +14158,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PROVIDER_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PROVIDER_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11866,6 +14193,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -11989,6 +14323,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12016,6 +14357,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12043,6 +14391,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12071,6 +14426,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12098,6 +14460,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12126,6 +14495,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12263,6 +14639,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_DATE_RANGE" | "INVALID_FIELD" | "INVALID_OFFSET" | "INVALID_PAGINATION" | "INVALID_PAYMENT_STATUS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_DATE_RANGE" | "INVALID_FIELD" | "INVALID_OFFSET" | "INVALID_PAGINATION" | "INVALID_PAYMENT_STATUS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12292,6 +14675,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12319,6 +14709,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12347,6 +14744,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12374,6 +14778,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12402,6 +14813,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12473,6 +14891,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12500,6 +14925,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12528,6 +14960,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12555,6 +14994,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12583,6 +15029,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12659,6 +15112,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "INVALID_PHONE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "INVALID_PHONE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12688,6 +15148,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12715,6 +15182,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12743,6 +15217,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12770,6 +15251,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12798,6 +15286,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12814,8 +15309,6 @@ export interface operations {
         parameters: {
             query: {
                 client_reference: string;
-                limit?: number;
-                page?: number;
             };
             header?: never;
             path?: never;
@@ -12823,7 +15316,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Search payments by client_reference */
+            /** @description Find a payment by client_reference */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -12835,80 +15328,69 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            pagination: {
-                                limit: number;
-                                page: number;
-                                /** @description ceil(total / limit); 0 when nothing matches */
-                                pages: number;
-                                /** @description payments matching the filter */
-                                total: number;
-                            };
-                            /** @description full payment objects whose client_reference equals the query, newest first */
-                            payments: {
+                            amount: number;
+                            client_reference: string | null;
+                            country: ("ML" | "SN" | "CI") | null;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @constant */
+                            currency: "XOF";
+                            customer_email: string | null;
+                            customer_name: string | null;
+                            customer_phone: string;
+                            description: string | null;
+                            /** @description ISO 8601 UTC */
+                            expires_at: string;
+                            fee_total: number;
+                            gateway_used: string;
+                            /** @description prefix txn_ */
+                            id: string;
+                            /** @description when the collection was pushed to the customer's phone (the hosted checkout's confirmation); null before */
+                            initiated_at: string | null;
+                            /** @description partner products sold (a snapshot at their validated price); null without items */
+                            items: {
+                                /** @description unit_price × quantity */
                                 amount: number;
-                                client_reference: string | null;
-                                country: ("ML" | "SN" | "CI") | null;
-                                /** @description ISO 8601 UTC */
+                                name: string;
+                                product_id: string;
+                                quantity: number;
+                                unit_price: number;
+                            }[] | null;
+                            /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                            late_collection: {
+                                /** @description XOF the operator collected (the payment's amount) */
+                                amount: number;
+                                /** @description when the operator's SUCCESS arrived */
                                 created_at: string;
-                                /** @constant */
-                                currency: "XOF";
-                                customer_email: string | null;
-                                customer_name: string | null;
-                                customer_phone: string;
-                                description: string | null;
-                                /** @description ISO 8601 UTC */
-                                expires_at: string;
-                                fee_total: number;
-                                gateway_used: string;
-                                /** @description prefix txn_ */
+                                /** @description prefix lc_ */
                                 id: string;
-                                /** @description when the collection was pushed to the customer's phone (the hosted checkout's confirmation); null before */
-                                initiated_at: string | null;
-                                /** @description partner products sold (a snapshot at their validated price); null without items */
-                                items: {
-                                    /** @description unit_price × quantity */
-                                    amount: number;
-                                    name: string;
-                                    product_id: string;
-                                    quantity: number;
-                                    unit_price: number;
-                                }[] | null;
-                                /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
-                                late_collection: {
-                                    /** @description XOF the operator collected (the payment's amount) */
-                                    amount: number;
-                                    /** @description when the operator's SUCCESS arrived */
-                                    created_at: string;
-                                    /** @description prefix lc_ */
-                                    id: string;
-                                    /** @description the operator's reference of the collection */
-                                    provider_ref: string | null;
-                                    /** @description when it was credited or refunded; null while OPEN */
-                                    resolved_at: string | null;
-                                    /**
-                                     * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
-                                     * @enum {string}
-                                     */
-                                    status: "OPEN" | "CREDITED" | "REFUNDED";
-                                } | null;
-                                livemode: boolean;
-                                metadata: {
-                                    [key: string]: unknown;
-                                };
-                                /** @constant */
-                                payment_method: "OPERATOR_MONEY";
-                                /** @constant */
-                                provider: "OPERATOR_MONEY";
+                                /** @description the operator's reference of the collection */
                                 provider_ref: string | null;
-                                redirect_url: string;
-                                return_url: string | null;
-                                routing_reason: string;
-                                /** @enum {string} */
-                                status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
-                                status_reason: string | null;
-                                /** @description ISO 8601 UTC */
-                                updated_at: string;
-                            }[];
+                                /** @description when it was credited or refunded; null while OPEN */
+                                resolved_at: string | null;
+                                /**
+                                 * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                                 * @enum {string}
+                                 */
+                                status: "OPEN" | "CREDITED" | "REFUNDED";
+                            } | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            /** @constant */
+                            payment_method: "OPERATOR_MONEY";
+                            /** @constant */
+                            provider: "OPERATOR_MONEY";
+                            provider_ref: string | null;
+                            redirect_url: string;
+                            return_url: string | null;
+                            routing_reason: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
+                            status_reason: string | null;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
                         };
                         /** @constant */
                         success: true;
@@ -12916,12 +15398,11 @@ export interface operations {
                 };
             };
             /**
-             * @description Bad Request: `INVALID_FIELD`, `INVALID_PAGINATION`, `MISSING_FIELD`
+             * @description Bad Request: `INVALID_FIELD`, `MISSING_FIELD`
              *
              *     | code | meaning |
              *     | --- | --- |
              *     | `INVALID_FIELD` | A field has an invalid value. |
-             *     | `INVALID_PAGINATION` | page must be an integer ≥ 1 and limit an integer between 1 and 100. |
              *     | `MISSING_FIELD` | A required field is missing. |
              */
             400: {
@@ -12933,7 +15414,14 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INVALID_FIELD" | "INVALID_PAGINATION" | "MISSING_FIELD";
+                            code: "INVALID_FIELD" | "MISSING_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "MISSING_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12963,6 +15451,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -12990,6 +15485,47 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Not Found: `NOT_FOUND`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `NOT_FOUND` | No such route or resource. |
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13018,6 +15554,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13045,6 +15588,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13073,6 +15623,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13161,6 +15718,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "INVALID_PAGINATION";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "INVALID_PAGINATION";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13190,6 +15754,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13217,6 +15788,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13245,6 +15823,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13272,6 +15857,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13300,6 +15892,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13340,6 +15939,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13368,6 +15974,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "PAYOUTS_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "PAYOUTS_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13396,6 +16009,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13423,6 +16043,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13451,6 +16078,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13520,6 +16154,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13547,6 +16188,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13575,6 +16223,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13664,6 +16319,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "INVALID_RETURN_URL" | "MISSING_PHONE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EMAIL" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PHONE" | "INVALID_RETURN_URL" | "MISSING_PHONE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13693,6 +16355,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13720,6 +16389,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13748,6 +16424,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13775,6 +16458,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13803,6 +16493,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13830,6 +16527,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13858,6 +16562,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13928,6 +16639,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13955,6 +16673,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13983,6 +16708,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -13999,8 +16731,8 @@ export interface operations {
         parameters: {
             query: {
                 merchant_id: string;
-                /** @description Only plans of this mode; default both (each plan says `livemode`). */
-                mode?: "test" | "live";
+                /** @description live (default): the plans customers can subscribe to. test: the merchant's test plans, for trying an integration. */
+                mode?: "live" | "test";
             };
             header?: never;
             path?: never;
@@ -14020,22 +16752,38 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            amount: number;
-                            /** @description ISO 8601 UTC */
-                            created_at: string;
-                            /** @constant */
-                            currency: "XOF";
-                            description: string | null;
-                            /** @description prefix plan_ */
-                            id: string;
-                            /** @enum {string} */
-                            interval: "WEEKLY" | "MONTHLY";
-                            is_active: boolean;
-                            livemode: boolean;
-                            name: string;
-                            /** @description ISO 8601 UTC */
-                            updated_at: string;
-                        }[];
+                            merchant: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @description active plans of the requested mode, cheapest first */
+                            plans: {
+                                amount: number;
+                                /** @description Always null: no hosted page lets a customer subscribe on their own. Subscribe a customer with POST /v1/billing/subscriptions/with-payment and send them its payment_link.url. */
+                                checkout_url: string | null;
+                                /** @description ISO 8601 UTC */
+                                created_at: string;
+                                /** @constant */
+                                currency: "XOF";
+                                description: string | null;
+                                /** @description Always empty: plans carry no feature list; what a plan includes is in `description`. */
+                                features: string[];
+                                /** @description prefix plan_ */
+                                id: string;
+                                /** @enum {string} */
+                                interval: "WEEKLY" | "MONTHLY";
+                                /**
+                                 * @description `interval` in words: weekly or monthly.
+                                 * @enum {string}
+                                 */
+                                interval_label: "weekly" | "monthly";
+                                is_active: boolean;
+                                livemode: boolean;
+                                name: string;
+                                /** @description ISO 8601 UTC */
+                                updated_at: string;
+                            }[];
+                        };
                         /** @constant */
                         success: true;
                     };
@@ -14059,6 +16807,47 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "MISSING_MERCHANT_ID";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "MISSING_MERCHANT_ID";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Not Found: `MERCHANT_NOT_FOUND`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `MERCHANT_NOT_FOUND` | No active merchant has this merchant_id. Send the merchant's id (mer_…), shown in its dashboard. |
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "MERCHANT_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "MERCHANT_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14087,6 +16876,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14114,6 +16910,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14142,6 +16945,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14156,7 +16966,10 @@ export interface operations {
     };
     getPublicPlansById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description live (default): the plans customers can subscribe to. test: the merchant's test plans, for trying an integration. */
+                mode?: "live" | "test";
+            };
             header?: never;
             path: {
                 id: string;
@@ -14178,15 +16991,24 @@ export interface operations {
                     "application/json": {
                         data: {
                             amount: number;
+                            /** @description Always null: no hosted page lets a customer subscribe on their own. Subscribe a customer with POST /v1/billing/subscriptions/with-payment and send them its payment_link.url. */
+                            checkout_url: string | null;
                             /** @description ISO 8601 UTC */
                             created_at: string;
                             /** @constant */
                             currency: "XOF";
                             description: string | null;
+                            /** @description Always empty: plans carry no feature list; what a plan includes is in `description`. */
+                            features: string[];
                             /** @description prefix plan_ */
                             id: string;
                             /** @enum {string} */
                             interval: "WEEKLY" | "MONTHLY";
+                            /**
+                             * @description `interval` in words: weekly or monthly.
+                             * @enum {string}
+                             */
+                            interval_label: "weekly" | "monthly";
                             is_active: boolean;
                             livemode: boolean;
                             name: string;
@@ -14195,6 +17017,40 @@ export interface operations {
                         };
                         /** @constant */
                         success: true;
+                    };
+                };
+            };
+            /**
+             * @description Bad Request: `INVALID_FIELD`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_FIELD` | A field has an invalid value. |
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
                     };
                 };
             };
@@ -14216,6 +17072,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "PLAN_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "PLAN_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14244,6 +17107,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14271,6 +17141,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14299,6 +17176,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14339,6 +17223,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14366,6 +17257,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14394,6 +17292,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14421,6 +17326,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14450,6 +17362,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "REFUNDS_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "REFUNDS_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14512,6 +17431,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14540,6 +17466,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14568,6 +17501,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14595,6 +17535,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14623,6 +17570,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14692,6 +17646,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_BODY" | "INVALID_CLOCK_ADVANCE" | "INVALID_FIELD" | "INVALID_JSON";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_CLOCK_ADVANCE" | "INVALID_FIELD" | "INVALID_JSON";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14721,6 +17682,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14749,6 +17717,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14776,6 +17751,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14804,6 +17786,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14831,6 +17820,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14859,6 +17855,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14926,6 +17929,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14954,6 +17964,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -14981,6 +17998,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15009,6 +18033,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "OPR_CANCELLED" | "OPR_COMPLETED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "OPR_CANCELLED" | "OPR_COMPLETED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15036,6 +18067,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "OPR_EXPIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "OPR_EXPIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15064,6 +18102,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15091,6 +18136,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15119,6 +18171,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15250,6 +18309,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_OUTCOME";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_OUTCOME";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15279,6 +18345,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15307,6 +18380,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15334,6 +18414,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15362,6 +18449,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAYMENT_FINALIZED" | "PAYMENT_NOT_SIMULATED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAYMENT_FINALIZED" | "PAYMENT_NOT_SIMULATED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15389,6 +18483,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15417,6 +18518,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15444,6 +18552,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15472,6 +18587,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15536,6 +18658,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15564,6 +18693,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15592,6 +18728,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15619,6 +18762,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_PAID";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_PAID";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15647,6 +18797,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15674,6 +18831,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15702,6 +18866,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15772,6 +18943,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_SIMULATION_OUTCOME";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_SIMULATION_OUTCOME";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15801,6 +18979,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15829,6 +19014,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15857,6 +19049,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15884,6 +19083,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "ORDER_NOT_PAYABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "ORDER_NOT_PAYABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15911,6 +19117,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15939,6 +19152,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15966,6 +19186,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -15994,6 +19221,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16066,6 +19300,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "INVALID_PAGINATION" | "INVALID_SEARCH" | "INVALID_SECURE_ORDER_STATUS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "INVALID_PAGINATION" | "INVALID_SEARCH" | "INVALID_SECURE_ORDER_STATUS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16095,6 +19336,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16122,6 +19370,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16149,6 +19404,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SECURE_ORDERS_DISABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SECURE_ORDERS_DISABLED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16177,6 +19439,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16204,6 +19473,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16232,6 +19508,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16327,6 +19610,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_CLIENT_REFERENCE" | "INVALID_CURRENCY" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_DESCRIPTION" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PAYMENT_METHOD" | "INVALID_PHONE" | "INVALID_PROVIDER" | "MISSING_DESCRIPTION" | "MISSING_PHONE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_CLIENT_REFERENCE" | "INVALID_CURRENCY" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_DESCRIPTION" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_PAYMENT_METHOD" | "INVALID_PHONE" | "INVALID_PROVIDER" | "MISSING_DESCRIPTION" | "MISSING_PHONE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16356,6 +19646,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16384,6 +19681,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16411,6 +19715,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SECURE_ORDERS_DISABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SECURE_ORDERS_DISABLED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16439,6 +19750,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16466,6 +19784,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16494,6 +19819,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16521,6 +19853,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16549,6 +19888,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16608,6 +19954,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16635,6 +19988,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16663,6 +20023,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16691,6 +20058,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16718,6 +20092,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16746,6 +20127,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16813,6 +20201,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_BODY" | "INVALID_CANCEL_REASON" | "INVALID_FIELD" | "INVALID_JSON";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_CANCEL_REASON" | "INVALID_FIELD" | "INVALID_JSON";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16842,6 +20237,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16869,6 +20271,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16897,6 +20306,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16924,6 +20340,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "ORDER_NOT_CANCELLABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "ORDER_NOT_CANCELLABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16951,6 +20374,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -16979,6 +20409,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17006,6 +20443,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17033,6 +20477,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "REFUND_FAILED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "REFUND_FAILED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17061,6 +20512,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17130,6 +20588,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_BODY" | "INVALID_CODE" | "INVALID_CODE_FORMAT" | "INVALID_FIELD" | "INVALID_JSON" | "MISSING_CODE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_CODE" | "INVALID_CODE_FORMAT" | "INVALID_FIELD" | "INVALID_JSON" | "MISSING_CODE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17159,6 +20624,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17186,6 +20658,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17214,6 +20693,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17244,6 +20730,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_PAID" | "ORDER_ALREADY_RELEASED" | "ORDER_CLOSED" | "ORDER_DISPUTED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_PAID" | "ORDER_ALREADY_RELEASED" | "ORDER_CLOSED" | "ORDER_DISPUTED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17271,6 +20764,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "DELIVERY_EXPIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "DELIVERY_EXPIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17298,6 +20798,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17327,6 +20834,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CODE_LOCKED" | "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "CODE_LOCKED" | "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17354,6 +20868,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17382,6 +20903,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17417,7 +20945,7 @@ export interface operations {
                         data: {
                             description: string;
                             /** @enum {string} */
-                            type: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
+                            type: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
                         }[];
                         /** @constant */
                         success: true;
@@ -17443,6 +20971,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17470,6 +21005,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17498,6 +21040,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17525,6 +21074,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17553,6 +21109,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17623,6 +21186,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17650,6 +21220,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17678,6 +21255,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17705,6 +21289,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17733,6 +21324,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17765,7 +21363,7 @@ export interface operations {
                      */
                     enabled?: boolean;
                     /** @description Event types sent to this endpoint (see GET /v1/webhook-event-types), or ["*"] (default) for every type. */
-                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
+                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
                     /** @description Where events are POSTed. HTTPS is required for live endpoints. */
                     url: string;
                 };
@@ -17830,6 +21428,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EVENT_TYPE" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_WEBHOOK_URL" | "MISSING_FIELD" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EVENT_TYPE" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_WEBHOOK_URL" | "MISSING_FIELD" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17859,6 +21464,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17886,6 +21498,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17915,6 +21534,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17942,6 +21568,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17970,6 +21603,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -17997,6 +21637,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18025,6 +21672,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18097,6 +21751,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18124,6 +21785,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18152,6 +21820,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18180,6 +21855,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18207,6 +21889,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18235,6 +21924,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18298,6 +21994,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18325,6 +22028,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18353,6 +22063,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18381,6 +22098,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18408,6 +22132,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18436,6 +22167,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18463,7 +22201,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types sent to this endpoint (see GET /v1/webhook-event-types), or ["*"] (default) for every type. */
-                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
+                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
                     /** @description Where events are POSTed. HTTPS is required for live endpoints. */
                     url?: string;
                 };
@@ -18523,6 +22261,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_BODY" | "INVALID_EVENT_TYPE" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_EVENT_TYPE" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18552,6 +22297,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18579,6 +22331,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18607,6 +22366,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18634,6 +22400,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18662,6 +22435,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18689,6 +22469,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18717,6 +22504,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18806,6 +22600,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18835,6 +22636,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18862,6 +22670,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18890,6 +22705,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18918,6 +22740,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18945,6 +22774,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -18973,6 +22809,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19000,6 +22843,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19028,6 +22878,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19065,18 +22922,20 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The object itself (payment, secure order, subscription, withdrawal…) as the API serializes it; see the document's `webhooks` for each type */
                             data: {
-                                /** @description The resource as the API serializes it */
-                                object: {
-                                    [key: string]: unknown;
-                                };
+                                [key: string]: unknown;
                             };
-                            /** @description prefix evt_; also the `webhook-id` header of its deliveries */
+                            /** @description The same as `type` */
+                            event: string;
+                            /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers of its deliveries */
                             id: string;
                             livemode: boolean;
                             /** @description ISO 8601 UTC */
                             timestamp: string;
                             type: string;
+                            /** @constant */
+                            version: "v1";
                         }[];
                         /** @description With `after`: newer events remain past this page. Without: older events exist before it. */
                         has_more: boolean;
@@ -19102,6 +22961,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19131,6 +22997,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19159,6 +23032,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19187,6 +23067,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19214,6 +23101,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19242,6 +23136,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19278,18 +23179,20 @@ export interface operations {
                     "application/json": {
                         /** @description The event exactly as webhook receivers get it */
                         data: {
+                            /** @description The object itself (payment, secure order, subscription, withdrawal…) as the API serializes it; see the document's `webhooks` for each type */
                             data: {
-                                /** @description The resource as the API serializes it */
-                                object: {
-                                    [key: string]: unknown;
-                                };
+                                [key: string]: unknown;
                             };
-                            /** @description prefix evt_; also the `webhook-id` header of its deliveries */
+                            /** @description The same as `type` */
+                            event: string;
+                            /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers of its deliveries */
                             id: string;
                             livemode: boolean;
                             /** @description ISO 8601 UTC */
                             timestamp: string;
                             type: string;
+                            /** @constant */
+                            version: "v1";
                         };
                         /** @constant */
                         success: true;
@@ -19315,6 +23218,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19342,6 +23252,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19370,6 +23287,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "EVENT_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "EVENT_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19398,6 +23322,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19425,6 +23356,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19453,6 +23391,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19471,7 +23416,7 @@ export interface operations {
                 /** @description Must be the key's own application (a key sees only its application's deliveries). */
                 application_id?: string;
                 endpoint_id?: string;
-                event_type?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
+                event_type?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
                 limit?: number;
                 page?: number;
                 status?: "PENDING" | "SUCCESS" | "FAILED";
@@ -19549,6 +23494,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_EVENT_TYPE" | "INVALID_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_EVENT_TYPE" | "INVALID_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19578,6 +23530,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19605,6 +23564,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19632,6 +23598,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "WEBHOOK_APPLICATION_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "WEBHOOK_APPLICATION_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19660,6 +23633,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19687,6 +23667,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19715,6 +23702,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19779,18 +23773,20 @@ export interface operations {
                             error: string | null;
                             /** @description The event exactly as webhook receivers get it */
                             event: {
+                                /** @description The object itself (payment, secure order, subscription, withdrawal…) as the API serializes it; see the document's `webhooks` for each type */
                                 data: {
-                                    /** @description The resource as the API serializes it */
-                                    object: {
-                                        [key: string]: unknown;
-                                    };
+                                    [key: string]: unknown;
                                 };
-                                /** @description prefix evt_; also the `webhook-id` header of its deliveries */
+                                /** @description The same as `type` */
+                                event: string;
+                                /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers of its deliveries */
                                 id: string;
                                 livemode: boolean;
                                 /** @description ISO 8601 UTC */
                                 timestamp: string;
                                 type: string;
+                                /** @constant */
+                                version: "v1";
                             };
                             event_id: string;
                             event_type: string;
@@ -19833,6 +23829,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19860,6 +23863,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19888,6 +23898,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "WEBHOOK_LOG_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "WEBHOOK_LOG_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19916,6 +23933,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19943,6 +23967,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -19971,6 +24002,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20035,18 +24073,20 @@ export interface operations {
                             error: string | null;
                             /** @description The event exactly as webhook receivers get it */
                             event: {
+                                /** @description The object itself (payment, secure order, subscription, withdrawal…) as the API serializes it; see the document's `webhooks` for each type */
                                 data: {
-                                    /** @description The resource as the API serializes it */
-                                    object: {
-                                        [key: string]: unknown;
-                                    };
+                                    [key: string]: unknown;
                                 };
-                                /** @description prefix evt_; also the `webhook-id` header of its deliveries */
+                                /** @description The same as `type` */
+                                event: string;
+                                /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers of its deliveries */
                                 id: string;
                                 livemode: boolean;
                                 /** @description ISO 8601 UTC */
                                 timestamp: string;
                                 type: string;
+                                /** @constant */
+                                version: "v1";
                             };
                             event_id: string;
                             event_type: string;
@@ -20089,6 +24129,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20116,6 +24163,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20144,6 +24198,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND" | "WEBHOOK_LOG_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "WEBHOOK_LOG_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20171,6 +24232,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "WEBHOOK_ENDPOINT_DELETED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "WEBHOOK_ENDPOINT_DELETED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20199,6 +24267,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20226,6 +24301,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20254,6 +24336,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20352,6 +24441,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20381,6 +24477,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20408,6 +24511,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20435,6 +24545,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "WEBHOOK_APPLICATION_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "WEBHOOK_APPLICATION_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20463,6 +24580,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20490,6 +24614,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20518,6 +24649,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20547,7 +24685,7 @@ export interface operations {
                      * @description Send the test to the endpoints that receive this type (default: every enabled endpoint). The event sent is always `webhook.test`.
                      * @enum {string}
                      */
-                    event?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
+                    event?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
                 };
             };
         };
@@ -20600,6 +24738,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EVENT_TYPE" | "INVALID_FIELD" | "INVALID_JSON";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_EVENT_TYPE" | "INVALID_FIELD" | "INVALID_JSON";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20629,6 +24774,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20656,6 +24808,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20685,6 +24844,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "NO_WEBHOOK_ENDPOINTS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "NO_WEBHOOK_ENDPOINTS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20712,6 +24878,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20740,6 +24913,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20767,6 +24947,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20795,6 +24982,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20898,6 +25092,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FIELD" | "INVALID_PAGINATION" | "INVALID_STATUS_FILTER";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_FIELD" | "INVALID_PAGINATION" | "INVALID_STATUS_FILTER";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20927,6 +25128,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20954,6 +25162,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -20982,6 +25197,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21009,6 +25231,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21037,6 +25266,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21161,6 +25397,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "INSUFFICIENT_BALANCE" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_CURRENCY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_NOTES" | "INVALID_PHONE" | "INVALID_PROVIDER" | "INVALID_QUOTED_FEE" | "KYC_NOT_APPROVED" | "MISSING_FIELD" | "RECIPIENT_PHONE_NOT_SUPPORTED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "INSUFFICIENT_BALANCE" | "INVALID_AMOUNT" | "INVALID_BODY" | "INVALID_CURRENCY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_NOTES" | "INVALID_PHONE" | "INVALID_PROVIDER" | "INVALID_QUOTED_FEE" | "KYC_NOT_APPROVED" | "MISSING_FIELD" | "RECIPIENT_PHONE_NOT_SUPPORTED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21190,6 +25433,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21219,6 +25469,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "ACCOUNT_INACTIVE" | "PAID_SUBSCRIPTION_REQUIRED" | "PARTNER_WITHDRAWAL_CLOSED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "ACCOUNT_INACTIVE" | "PAID_SUBSCRIPTION_REQUIRED" | "PARTNER_WITHDRAWAL_CLOSED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21248,6 +25505,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "FEE_CHANGED" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "FEE_CHANGED" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21275,6 +25539,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21303,6 +25574,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21330,6 +25608,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21358,6 +25643,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21451,6 +25743,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21478,6 +25777,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21505,6 +25811,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21533,6 +25846,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21560,6 +25880,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21588,6 +25915,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21681,6 +26015,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21708,6 +26049,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21735,6 +26083,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21762,6 +26117,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "WITHDRAWAL_NOT_PENDING";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "WITHDRAWAL_NOT_PENDING";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21790,6 +26152,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21817,6 +26186,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21845,6 +26221,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21913,6 +26296,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21940,6 +26330,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21968,6 +26365,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -21995,6 +26399,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22023,6 +26434,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22091,6 +26509,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_AMOUNT" | "INVALID_FIELD" | "MISSING_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_AMOUNT" | "INVALID_FIELD" | "MISSING_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22120,6 +26545,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22147,6 +26579,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22175,6 +26614,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22202,6 +26648,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22230,6 +26683,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22324,6 +26784,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22351,6 +26818,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22379,6 +26853,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22406,6 +26887,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22434,6 +26922,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
                             /** @description For people: says what was wrong and how to fix it. Program against `code`. */
                             message: string;
                             /** @description The request field at fault, for validation errors. */
@@ -22443,6 +26938,1630 @@ export interface operations {
                         success: false;
                     };
                 };
+            };
+        };
+    };
+    webhookPaymentExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        amount: number;
+                        client_reference: string | null;
+                        country: ("ML" | "SN" | "CI") | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        customer_email: string | null;
+                        customer_name: string | null;
+                        customer_phone: string;
+                        description: string | null;
+                        /** @description ISO 8601 UTC */
+                        expires_at: string;
+                        fee_total: number;
+                        gateway_used: string;
+                        /** @description prefix txn_ */
+                        id: string;
+                        /** @description when the collection was pushed to the customer's phone (the hosted checkout's confirmation); null before */
+                        initiated_at: string | null;
+                        /** @description partner products sold (a snapshot at their validated price); null without items */
+                        items: {
+                            /** @description unit_price × quantity */
+                            amount: number;
+                            name: string;
+                            product_id: string;
+                            quantity: number;
+                            unit_price: number;
+                        }[] | null;
+                        /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                        late_collection: {
+                            /** @description XOF the operator collected (the payment's amount) */
+                            amount: number;
+                            /** @description when the operator's SUCCESS arrived */
+                            created_at: string;
+                            /** @description prefix lc_ */
+                            id: string;
+                            /** @description the operator's reference of the collection */
+                            provider_ref: string | null;
+                            /** @description when it was credited or refunded; null while OPEN */
+                            resolved_at: string | null;
+                            /**
+                             * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                             * @enum {string}
+                             */
+                            status: "OPEN" | "CREDITED" | "REFUNDED";
+                        } | null;
+                        livemode: boolean;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        payment_method: "OPERATOR_MONEY";
+                        /** @constant */
+                        provider: "OPERATOR_MONEY";
+                        provider_ref: string | null;
+                        redirect_url: string;
+                        return_url: string | null;
+                        routing_reason: string;
+                        /** @enum {string} */
+                        status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
+                        status_reason: string | null;
+                        /** @description ISO 8601 UTC */
+                        updated_at: string;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "payment.expired";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payment.expired";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        amount: number;
+                        client_reference: string | null;
+                        country: ("ML" | "SN" | "CI") | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        customer_email: string | null;
+                        customer_name: string | null;
+                        customer_phone: string;
+                        description: string | null;
+                        /** @description ISO 8601 UTC */
+                        expires_at: string;
+                        fee_total: number;
+                        gateway_used: string;
+                        /** @description prefix txn_ */
+                        id: string;
+                        /** @description when the collection was pushed to the customer's phone (the hosted checkout's confirmation); null before */
+                        initiated_at: string | null;
+                        /** @description partner products sold (a snapshot at their validated price); null without items */
+                        items: {
+                            /** @description unit_price × quantity */
+                            amount: number;
+                            name: string;
+                            product_id: string;
+                            quantity: number;
+                            unit_price: number;
+                        }[] | null;
+                        /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                        late_collection: {
+                            /** @description XOF the operator collected (the payment's amount) */
+                            amount: number;
+                            /** @description when the operator's SUCCESS arrived */
+                            created_at: string;
+                            /** @description prefix lc_ */
+                            id: string;
+                            /** @description the operator's reference of the collection */
+                            provider_ref: string | null;
+                            /** @description when it was credited or refunded; null while OPEN */
+                            resolved_at: string | null;
+                            /**
+                             * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                             * @enum {string}
+                             */
+                            status: "OPEN" | "CREDITED" | "REFUNDED";
+                        } | null;
+                        livemode: boolean;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        payment_method: "OPERATOR_MONEY";
+                        /** @constant */
+                        provider: "OPERATOR_MONEY";
+                        provider_ref: string | null;
+                        redirect_url: string;
+                        return_url: string | null;
+                        routing_reason: string;
+                        /** @enum {string} */
+                        status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
+                        status_reason: string | null;
+                        /** @description ISO 8601 UTC */
+                        updated_at: string;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "payment.failed";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payment.failed";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentLateSuccess: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        amount: number;
+                        client_reference: string | null;
+                        country: ("ML" | "SN" | "CI") | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        customer_email: string | null;
+                        customer_name: string | null;
+                        customer_phone: string;
+                        description: string | null;
+                        /** @description ISO 8601 UTC */
+                        expires_at: string;
+                        fee_total: number;
+                        gateway_used: string;
+                        /** @description prefix txn_ */
+                        id: string;
+                        /** @description when the collection was pushed to the customer's phone (the hosted checkout's confirmation); null before */
+                        initiated_at: string | null;
+                        /** @description partner products sold (a snapshot at their validated price); null without items */
+                        items: {
+                            /** @description unit_price × quantity */
+                            amount: number;
+                            name: string;
+                            product_id: string;
+                            quantity: number;
+                            unit_price: number;
+                        }[] | null;
+                        /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                        late_collection: {
+                            /** @description XOF the operator collected (the payment's amount) */
+                            amount: number;
+                            /** @description when the operator's SUCCESS arrived */
+                            created_at: string;
+                            /** @description prefix lc_ */
+                            id: string;
+                            /** @description the operator's reference of the collection */
+                            provider_ref: string | null;
+                            /** @description when it was credited or refunded; null while OPEN */
+                            resolved_at: string | null;
+                            /**
+                             * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                             * @enum {string}
+                             */
+                            status: "OPEN" | "CREDITED" | "REFUNDED";
+                        } | null;
+                        livemode: boolean;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        payment_method: "OPERATOR_MONEY";
+                        /** @constant */
+                        provider: "OPERATOR_MONEY";
+                        provider_ref: string | null;
+                        redirect_url: string;
+                        return_url: string | null;
+                        routing_reason: string;
+                        /** @enum {string} */
+                        status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
+                        status_reason: string | null;
+                        /** @description ISO 8601 UTC */
+                        updated_at: string;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "payment.late_success";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payment.late_success";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentSuccess: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        amount: number;
+                        client_reference: string | null;
+                        country: ("ML" | "SN" | "CI") | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        customer_email: string | null;
+                        customer_name: string | null;
+                        customer_phone: string;
+                        description: string | null;
+                        /** @description ISO 8601 UTC */
+                        expires_at: string;
+                        fee_total: number;
+                        gateway_used: string;
+                        /** @description prefix txn_ */
+                        id: string;
+                        /** @description when the collection was pushed to the customer's phone (the hosted checkout's confirmation); null before */
+                        initiated_at: string | null;
+                        /** @description partner products sold (a snapshot at their validated price); null without items */
+                        items: {
+                            /** @description unit_price × quantity */
+                            amount: number;
+                            name: string;
+                            product_id: string;
+                            quantity: number;
+                            unit_price: number;
+                        }[] | null;
+                        /** @description the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise */
+                        late_collection: {
+                            /** @description XOF the operator collected (the payment's amount) */
+                            amount: number;
+                            /** @description when the operator's SUCCESS arrived */
+                            created_at: string;
+                            /** @description prefix lc_ */
+                            id: string;
+                            /** @description the operator's reference of the collection */
+                            provider_ref: string | null;
+                            /** @description when it was credited or refunded; null while OPEN */
+                            resolved_at: string | null;
+                            /**
+                             * @description OPEN: held by the service until its staff decide; CREDITED: added to the merchant's available balance, less the payment's fee_total; REFUNDED: paid back to the customer through support
+                             * @enum {string}
+                             */
+                            status: "OPEN" | "CREDITED" | "REFUNDED";
+                        } | null;
+                        livemode: boolean;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        payment_method: "OPERATOR_MONEY";
+                        /** @constant */
+                        provider: "OPERATOR_MONEY";
+                        provider_ref: string | null;
+                        redirect_url: string;
+                        return_url: string | null;
+                        routing_reason: string;
+                        /** @enum {string} */
+                        status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
+                        status_reason: string | null;
+                        /** @description ISO 8601 UTC */
+                        updated_at: string;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "payment.success";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payment.success";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSecureOrderCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SecureOrder"];
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "secure_order.cancelled";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "secure_order.cancelled";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSecureOrderDisputed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SecureOrder"];
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "secure_order.disputed";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "secure_order.disputed";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSecureOrderPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SecureOrder"];
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "secure_order.paid";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "secure_order.paid";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSecureOrderRefunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SecureOrder"];
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "secure_order.refunded";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "secure_order.refunded";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSecureOrderReleased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SecureOrder"];
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "secure_order.released";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "secure_order.released";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The plan's current amount: what the next period will be billed. */
+                        amount: number;
+                        cancel_reason: ("requested" | "customer_portal" | "payment_failed") | null;
+                        cancelled_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        customer_id: string;
+                        customer_phone: string;
+                        /** @description prefix sub_ */
+                        id: string;
+                        /** @enum {string} */
+                        interval: "WEEKLY" | "MONTHLY";
+                        livemode: boolean;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Start of the next period to bill (while PAST_DUE: of the unpaid period). */
+                        next_billing_date: string;
+                        /** @description PAST_DUE only: when the next collection attempt is made. */
+                        next_retry_at: string | null;
+                        plan_id: string;
+                        plan_name: string;
+                        /** @description Failed collection attempts on the current period (0 when paid up). */
+                        retry_count: number;
+                        /**
+                         * @description ACTIVE: paid up. PAST_DUE: the current period's collection failed, retries scheduled. CANCELLED: final, never billed again.
+                         * @enum {string}
+                         */
+                        status: "ACTIVE" | "PAST_DUE" | "CANCELLED";
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "subscription.cancelled";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "subscription.cancelled";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The plan's current amount: what the next period will be billed. */
+                        amount: number;
+                        cancel_reason: ("requested" | "customer_portal" | "payment_failed") | null;
+                        cancelled_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        customer_id: string;
+                        customer_phone: string;
+                        /** @description prefix sub_ */
+                        id: string;
+                        /** @enum {string} */
+                        interval: "WEEKLY" | "MONTHLY";
+                        livemode: boolean;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Start of the next period to bill (while PAST_DUE: of the unpaid period). */
+                        next_billing_date: string;
+                        /** @description PAST_DUE only: when the next collection attempt is made. */
+                        next_retry_at: string | null;
+                        plan_id: string;
+                        plan_name: string;
+                        /** @description Failed collection attempts on the current period (0 when paid up). */
+                        retry_count: number;
+                        /**
+                         * @description ACTIVE: paid up. PAST_DUE: the current period's collection failed, retries scheduled. CANCELLED: final, never billed again.
+                         * @enum {string}
+                         */
+                        status: "ACTIVE" | "PAST_DUE" | "CANCELLED";
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "subscription.created";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "subscription.created";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionPaymentDue: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The plan's current amount: what the next period will be billed. */
+                        amount: number;
+                        /** @description XOF asked for this period. */
+                        amount_due: number;
+                        cancel_reason: ("requested" | "customer_portal" | "payment_failed") | null;
+                        cancelled_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        customer_id: string;
+                        customer_phone: string;
+                        /** @description prefix sub_ */
+                        id: string;
+                        /** @enum {string} */
+                        interval: "WEEKLY" | "MONTHLY";
+                        livemode: boolean;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Start of the next period to bill (while PAST_DUE: of the unpaid period). */
+                        next_billing_date: string;
+                        /** @description PAST_DUE only: when the next collection attempt is made. */
+                        next_retry_at: string | null;
+                        /** @description When the payment expires unpaid (then the retry schedule applies: PAST_DUE, a new attempt, a new subscription.payment_due). */
+                        payment_expires_at: string;
+                        /** @description The collection opened for this period (prefix txn_), PENDING; also pushed to the customer's phone. */
+                        payment_id: string;
+                        /** @description That payment's hosted checkout ({CAURI_PUBLIC_URL}/checkout/{payment_id}, the payment's redirect_url): send it to the customer, who opens it in a browser to pay this period. It works until payment_expires_at; a later attempt comes with its own event and URL. */
+                        payment_url: string;
+                        /** @description Start of the period being collected. */
+                        period_start: string;
+                        plan_id: string;
+                        plan_name: string;
+                        /** @description Failed collection attempts on the current period (0 when paid up). */
+                        retry_count: number;
+                        /**
+                         * @description ACTIVE: paid up. PAST_DUE: the current period's collection failed, retries scheduled. CANCELLED: final, never billed again.
+                         * @enum {string}
+                         */
+                        status: "ACTIVE" | "PAST_DUE" | "CANCELLED";
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "subscription.payment_due";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "subscription.payment_due";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionPaymentFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The plan's current amount: what the next period will be billed. */
+                        amount: number;
+                        cancel_reason: ("requested" | "customer_portal" | "payment_failed") | null;
+                        cancelled_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        customer_id: string;
+                        customer_phone: string;
+                        /** @description prefix sub_ */
+                        id: string;
+                        /** @enum {string} */
+                        interval: "WEEKLY" | "MONTHLY";
+                        livemode: boolean;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Start of the next period to bill (while PAST_DUE: of the unpaid period). */
+                        next_billing_date: string;
+                        /** @description PAST_DUE only: when the next collection attempt is made. */
+                        next_retry_at: string | null;
+                        plan_id: string;
+                        plan_name: string;
+                        /** @description Failed collection attempts on the current period (0 when paid up). */
+                        retry_count: number;
+                        /**
+                         * @description ACTIVE: paid up. PAST_DUE: the current period's collection failed, retries scheduled. CANCELLED: final, never billed again.
+                         * @enum {string}
+                         */
+                        status: "ACTIVE" | "PAST_DUE" | "CANCELLED";
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "subscription.payment_failed";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "subscription.payment_failed";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionRenewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description The plan's current amount: what the next period will be billed. */
+                        amount: number;
+                        cancel_reason: ("requested" | "customer_portal" | "payment_failed") | null;
+                        cancelled_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        customer_id: string;
+                        customer_phone: string;
+                        /** @description prefix sub_ */
+                        id: string;
+                        /** @enum {string} */
+                        interval: "WEEKLY" | "MONTHLY";
+                        livemode: boolean;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Start of the next period to bill (while PAST_DUE: of the unpaid period). */
+                        next_billing_date: string;
+                        /** @description PAST_DUE only: when the next collection attempt is made. */
+                        next_retry_at: string | null;
+                        plan_id: string;
+                        plan_name: string;
+                        /** @description Failed collection attempts on the current period (0 when paid up). */
+                        retry_count: number;
+                        /**
+                         * @description ACTIVE: paid up. PAST_DUE: the current period's collection failed, retries scheduled. CANCELLED: final, never billed again.
+                         * @enum {string}
+                         */
+                        status: "ACTIVE" | "PAST_DUE" | "CANCELLED";
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "subscription.renewed";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "subscription.renewed";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description prefix whtest_ */
+                        id: string;
+                        message: string;
+                        /** @constant */
+                        object: "webhook_test";
+                        /** @description The `event` of the request, if any */
+                        requested_event: ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled") | null;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "webhook.test";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "webhook.test";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWithdrawalApproved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /**
+                         * @description where the request was made
+                         * @enum {string}
+                         */
+                        _source: "api" | "dashboard";
+                        amount: number;
+                        approved_at: string | null;
+                        cancelled_at: string | null;
+                        completed_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        fee: number;
+                        /** @description UUID */
+                        id: string;
+                        livemode: boolean;
+                        /** @description amount − fee: what reaches phone_number */
+                        net_amount: number;
+                        notes: string | null;
+                        /** @description the operator's transfer reference, once COMPLETED */
+                        operator_reference: string | null;
+                        phone_number: string;
+                        /** @constant */
+                        provider: "OPERATOR_MONEY";
+                        /** @description WD_<digits>_<alphanumeric> */
+                        reference: string;
+                        rejected_at: string | null;
+                        rejection_reason: string | null;
+                        /** @enum {string} */
+                        status: "PENDING" | "APPROVED" | "COMPLETED" | "REJECTED" | "CANCELLED";
+                        /** @description ISO 8601 UTC */
+                        updated_at: string;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "withdrawal.approved";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "withdrawal.approved";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWithdrawalCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /**
+                         * @description where the request was made
+                         * @enum {string}
+                         */
+                        _source: "api" | "dashboard";
+                        amount: number;
+                        approved_at: string | null;
+                        cancelled_at: string | null;
+                        completed_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        fee: number;
+                        /** @description UUID */
+                        id: string;
+                        livemode: boolean;
+                        /** @description amount − fee: what reaches phone_number */
+                        net_amount: number;
+                        notes: string | null;
+                        /** @description the operator's transfer reference, once COMPLETED */
+                        operator_reference: string | null;
+                        phone_number: string;
+                        /** @constant */
+                        provider: "OPERATOR_MONEY";
+                        /** @description WD_<digits>_<alphanumeric> */
+                        reference: string;
+                        rejected_at: string | null;
+                        rejection_reason: string | null;
+                        /** @enum {string} */
+                        status: "PENDING" | "APPROVED" | "COMPLETED" | "REJECTED" | "CANCELLED";
+                        /** @description ISO 8601 UTC */
+                        updated_at: string;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "withdrawal.cancelled";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "withdrawal.cancelled";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWithdrawalCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /**
+                         * @description where the request was made
+                         * @enum {string}
+                         */
+                        _source: "api" | "dashboard";
+                        amount: number;
+                        approved_at: string | null;
+                        cancelled_at: string | null;
+                        completed_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        fee: number;
+                        /** @description UUID */
+                        id: string;
+                        livemode: boolean;
+                        /** @description amount − fee: what reaches phone_number */
+                        net_amount: number;
+                        notes: string | null;
+                        /** @description the operator's transfer reference, once COMPLETED */
+                        operator_reference: string | null;
+                        phone_number: string;
+                        /** @constant */
+                        provider: "OPERATOR_MONEY";
+                        /** @description WD_<digits>_<alphanumeric> */
+                        reference: string;
+                        rejected_at: string | null;
+                        rejection_reason: string | null;
+                        /** @enum {string} */
+                        status: "PENDING" | "APPROVED" | "COMPLETED" | "REJECTED" | "CANCELLED";
+                        /** @description ISO 8601 UTC */
+                        updated_at: string;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "withdrawal.completed";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "withdrawal.completed";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWithdrawalRejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /**
+                         * @description where the request was made
+                         * @enum {string}
+                         */
+                        _source: "api" | "dashboard";
+                        amount: number;
+                        approved_at: string | null;
+                        cancelled_at: string | null;
+                        completed_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        fee: number;
+                        /** @description UUID */
+                        id: string;
+                        livemode: boolean;
+                        /** @description amount − fee: what reaches phone_number */
+                        net_amount: number;
+                        notes: string | null;
+                        /** @description the operator's transfer reference, once COMPLETED */
+                        operator_reference: string | null;
+                        phone_number: string;
+                        /** @constant */
+                        provider: "OPERATOR_MONEY";
+                        /** @description WD_<digits>_<alphanumeric> */
+                        reference: string;
+                        rejected_at: string | null;
+                        rejection_reason: string | null;
+                        /** @enum {string} */
+                        status: "PENDING" | "APPROVED" | "COMPLETED" | "REJECTED" | "CANCELLED";
+                        /** @description ISO 8601 UTC */
+                        updated_at: string;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "withdrawal.rejected";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "withdrawal.rejected";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWithdrawalRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /**
+                         * @description where the request was made
+                         * @enum {string}
+                         */
+                        _source: "api" | "dashboard";
+                        amount: number;
+                        approved_at: string | null;
+                        cancelled_at: string | null;
+                        completed_at: string | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @constant */
+                        currency: "XOF";
+                        fee: number;
+                        /** @description UUID */
+                        id: string;
+                        livemode: boolean;
+                        /** @description amount − fee: what reaches phone_number */
+                        net_amount: number;
+                        notes: string | null;
+                        /** @description the operator's transfer reference, once COMPLETED */
+                        operator_reference: string | null;
+                        phone_number: string;
+                        /** @constant */
+                        provider: "OPERATOR_MONEY";
+                        /** @description WD_<digits>_<alphanumeric> */
+                        reference: string;
+                        rejected_at: string | null;
+                        rejection_reason: string | null;
+                        /** @enum {string} */
+                        status: "PENDING" | "APPROVED" | "COMPLETED" | "REJECTED" | "CANCELLED";
+                        /** @description ISO 8601 UTC */
+                        updated_at: string;
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "withdrawal.requested";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "withdrawal.requested";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

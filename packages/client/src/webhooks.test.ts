@@ -1,10 +1,18 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { verifyWebhook, WebhookVerificationError } from "./webhooks";
+import { verifyServiceSignature, verifyWebhook, WebhookVerificationError } from "./webhooks";
 
 const secret = `whsec_${randomBytes(24).toString("base64")}`;
-const event = { id: "evt_1", type: "payment.success", timestamp: "2026-10-12T09:30:00.000Z", livemode: false, data: { object: { id: "txn_1", amount: 5000, note: "Café — reçu" } } };
+const event = {
+  id: "evt_1",
+  type: "payment.success",
+  event: "payment.success",
+  version: "v1",
+  timestamp: "2026-10-12T09:30:00.000Z",
+  livemode: false,
+  data: { id: "txn_1", status: "SUCCESS", amount: 5000, note: "Café — reçu", metadata: { order_id: "CMD-1" } },
+};
 // Signed by the reference implementation, on the exact bytes sent (spacing included).
 const payload = JSON.stringify(event, null, 1);
 const now = new Date();
@@ -53,5 +61,35 @@ describe("verifyWebhook", () => {
     expect(reason(() => verifyWebhook({ payload, headers, secret, now: new Date(now.getTime() - 301_000) })).reason).toBe("TIMESTAMP_OUT_OF_RANGE");
     expect(verifyWebhook({ payload, headers, secret, now: new Date(now.getTime() + 299_000) })).toEqual(event);
     expect(reason(() => verifyWebhook({ payload, headers, secret: "not-a-secret" })).reason).toBe("INVALID_SECRET");
+  });
+});
+
+describe("verifyServiceSignature", () => {
+  const t = Math.floor(now.getTime() / 1000);
+  // The scheme as described: hex HMAC-SHA256 of "{t}.{body}", keyed with the whole secret string.
+  const sign = (key: string, at = t, body = payload) => createHmac("sha256", Buffer.from(key, "utf8")).update(`${at}.${body}`).digest("hex");
+  const serviceHeaders = { "X-Service-Signature": `t=${t},v1=${sign(secret)}`, "X-Service-Event-ID": "evt_1", "X-Service-Timestamp": String(t) };
+
+  it("verifies X-Service-Signature from a string, a Buffer, Headers or a Node header record", () => {
+    expect(verifyServiceSignature({ payload, headers: serviceHeaders, secret })).toEqual(event);
+    expect(verifyServiceSignature({ payload: Buffer.from(payload), headers: new Headers(serviceHeaders), secret })).toEqual(event);
+    expect(verifyServiceSignature({ payload, headers: { "x-service-signature": [serviceHeaders["X-Service-Signature"]] }, secret })).toEqual(event);
+  });
+
+  it("accepts any of several v1 signatures (a secret being rolled)", () => {
+    const other = sign(`whsec_${randomBytes(24).toString("base64")}`);
+    expect(verifyServiceSignature({ payload, headers: { "X-Service-Signature": `t=${t},v1=${other},v1=${sign(secret)}` }, secret })).toEqual(event);
+  });
+
+  it("refuses a parsed body, a tampered body, another secret, the base64-decoded key, a missing header and an old or future t", () => {
+    expect(reason(() => verifyServiceSignature({ payload: JSON.parse(payload), headers: serviceHeaders, secret })).reason).toBe("PAYLOAD_NOT_RAW");
+    expect(reason(() => verifyServiceSignature({ payload: payload.replace("5000", "50000"), headers: serviceHeaders, secret })).reason).toBe("INVALID_SIGNATURE");
+    expect(reason(() => verifyServiceSignature({ payload, headers: serviceHeaders, secret: `whsec_${randomBytes(24).toString("base64")}` })).reason).toBe("INVALID_SIGNATURE");
+    const decodedKey = createHmac("sha256", Buffer.from(secret.slice(6), "base64")).update(`${t}.${payload}`).digest("hex");
+    expect(reason(() => verifyServiceSignature({ payload, headers: { "X-Service-Signature": `t=${t},v1=${decodedKey}` }, secret })).reason).toBe("INVALID_SIGNATURE");
+    expect(reason(() => verifyServiceSignature({ payload, headers: {}, secret })).reason).toBe("MISSING_HEADERS");
+    expect(reason(() => verifyServiceSignature({ payload, headers: serviceHeaders, secret, now: new Date(now.getTime() + 301_000) })).reason).toBe("TIMESTAMP_OUT_OF_RANGE");
+    expect(reason(() => verifyServiceSignature({ payload, headers: serviceHeaders, secret, now: new Date(now.getTime() - 301_000) })).reason).toBe("TIMESTAMP_OUT_OF_RANGE");
+    expect(verifyServiceSignature({ payload, headers: serviceHeaders, secret, now: new Date(now.getTime() + 299_000) })).toEqual(event);
   });
 });

@@ -52,6 +52,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
         <CheckoutClient
           locale={locale}
           initial={view.payment}
+          description={view.description}
           returnUrl={view.returnUrl}
           wayBack={view.wayBack}
           simulated={view.simulated}

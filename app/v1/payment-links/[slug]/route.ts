@@ -29,7 +29,7 @@ export const PATCH = route(
     body: UpdateLinkInput,
     doc: {
       summary: "Update a payment link",
-      description: `All fields optional: name, description, is_active, min_amount and max_amount (OPEN links), success_redirect_url, metadata. A different \`mode\` is 400 LINK_MODE_IMMUTABLE; a different price on a FIXED link is 400 LINK_PRICE_IMMUTABLE. ${SEGMENT_NOTE}`,
+      description: `All fields optional: name (alias \`title\`), description, is_active, min_amount and max_amount (OPEN links), success_redirect_url (alias \`redirect_url\`), metadata. A different \`mode\` is 400 LINK_MODE_IMMUTABLE; a different price on a FIXED link is 400 LINK_PRICE_IMMUTABLE. ${SEGMENT_NOTE}`,
       tags: ["Payment links"],
       response: linkSchema,
       errors: ["LINK_NOT_FOUND", "LINK_ARCHIVED", "LINK_MODE_IMMUTABLE", "LINK_PRICE_IMMUTABLE", "LINK_NOT_OPEN", "INVALID_AMOUNT", "INVALID_AMOUNT_RANGE", "INVALID_REDIRECT_URL"],

@@ -1,21 +1,22 @@
 import { route } from "@/lib/http/route";
-import { searchPayments } from "@/lib/payments/list";
-import { paymentSearchSchema, SearchPaymentsInput } from "@/lib/payments/schemas";
+import { findPaymentByReference } from "@/lib/payments/list";
+import { PaymentByReferenceInput, paymentSchema } from "@/lib/payments/schemas";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
     auth: "key",
-    query: SearchPaymentsInput,
+    query: PaymentByReferenceInput,
     doc: {
-      summary: "Search payments by client_reference",
+      summary: "Find a payment by client_reference",
       description:
-        "`client_reference` (required, exact match, 1–128 characters); `page`, `limit` (≤ 100, default 20). A merchant may reuse a reference, so the answer is a list of full payment objects, newest first, with the same pagination object as the list.",
+        "`client_reference` (required, exact match, 1–128 characters; missing or empty: 400 MISSING_FIELD). `data` is the most recent payment of the key's merchant and mode with that reference, the full payment object as `GET /v1/payments/{id}` shows it; none: 404 NOT_FOUND. A merchant may reuse a reference: `GET /v1/payments?client_reference=` lists every payment with it.",
       tags: ["Payments"],
-      response: paymentSearchSchema,
+      response: paymentSchema,
+      errors: ["NOT_FOUND"],
     },
   },
-  (ctx, { query }) => searchPayments(ctx, query),
+  (ctx, { query }) => findPaymentByReference(ctx, query.client_reference),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

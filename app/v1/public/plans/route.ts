@@ -1,7 +1,6 @@
-import { listPublicPlans } from "@/lib/billing/plans";
-import { publicPlanSchema, PublicPlansInput } from "@/lib/billing/schemas";
+import { listPublicPlans } from "@/lib/billing/public-plans";
+import { publicPlansSchema, PublicPlansInput } from "@/lib/billing/public-plan-schemas";
 import { route } from "@/lib/http/route";
-import { z } from "zod";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
@@ -10,9 +9,11 @@ export const GET = route(
     query: PublicPlansInput,
     doc: {
       summary: "A merchant's active plans (public)",
-      description: "No key. `merchant_id` is required (400 MISSING_MERCHANT_ID). Active plans only, cheapest first; each says `livemode` (filter with `mode=test|live`). An unknown merchant has no plans.",
+      description:
+        "No key. `merchant_id` is required (400 MISSING_MERCHANT_ID); an unknown or suspended merchant is 404 MERCHANT_NOT_FOUND. `data` = `{merchant: {id, name}, plans}`: the merchant's active **live** plans, cheapest first. `mode=test` shows its test plans instead (to try an integration); `mode=live` is the default. Each plan adds `interval_label` (`weekly` / `monthly`), `features` (always `[]`: plans have no feature list, see `description`) and `checkout_url` (always null: there is no hosted page where a customer subscribes alone).",
       tags: ["Billing"],
-      response: z.array(publicPlanSchema),
+      response: publicPlansSchema,
+      errors: ["MERCHANT_NOT_FOUND"],
     },
   },
   (ctx, { query }) => listPublicPlans(ctx.db, query),

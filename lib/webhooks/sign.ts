@@ -1,0 +1,31 @@
+import { createHmac } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+
+/**
+ * The previous service's signature: lowercase hex HMAC-SHA256 of `{t}.{body}`, keyed with the
+ * secret string exactly as shown to the merchant (the whole `whsec_…`, as UTF-8 bytes, not
+ * base64-decoded), which is what its client libraries compute.
+ */
+const serviceSignature = (secret: string, t: number, body: string): string => createHmac("sha256", secret).update(`${t}.${body}`).digest("hex");
+
+/**
+ * The headers of one attempt, in two schemes over the same bytes and the same time `t`:
+ * - Standard Webhooks: the same `webhook-id` every time (the event id), the attempt's own
+ *   real-time `webhook-timestamp`, and one `v1,` signature per active secret (space-separated;
+ *   during a roll's grace period the previous secret signs too), each an HMAC-SHA256 of
+ *   `id.timestamp.body`;
+ * - the previous service's, so its verifiers work unchanged: `X-Service-Signature:
+ *   t=<t>,v1=<hex>` (one `v1=` per active secret, in the same order), `X-Service-Event-ID` and
+ *   `X-Service-Timestamp`.
+ */
+export function signatureHeaders(eventId: string, body: string, secrets: string[], at: Date): Record<string, string> {
+  const t = Math.floor(at.getTime() / 1000);
+  return {
+    "webhook-id": eventId,
+    "webhook-timestamp": String(t),
+    "webhook-signature": secrets.map((secret) => new Webhook(secret).sign(eventId, at, body)).join(" "),
+    "X-Service-Signature": [`t=${t}`, ...secrets.map((secret) => `v1=${serviceSignature(secret, t, body)}`)].join(","),
+    "X-Service-Event-ID": eventId,
+    "X-Service-Timestamp": String(t),
+  };
+}
