@@ -210,7 +210,8 @@ test("expiry, billing and webhook delivery running on both instances handle each
     const outbox = await sql<{ id: string; type: string }[]>`select id, type from events where merchant_id = ${merchantId}`;
     const perType: Record<string, number> = {};
     for (const e of outbox) perType[e.type] = (perType[e.type] ?? 0) + 1;
-    expect(perType).toEqual({ "payment.expired": 8, "subscription.created": 8, "payment.success": 2 + 16, "subscription.renewed": 16 });
+    // Each period collected: one payment_due (with its checkout URL) and, once paid, one renewed.
+    expect(perType).toEqual({ "payment.expired": 8, "subscription.created": 8, "payment.success": 2 + 16, "subscription.payment_due": 16, "subscription.renewed": 16 });
     const eventIds = outbox.map((e) => e.id);
     const counts = receiver.counts();
     expect([...counts.keys()].sort()).toEqual([...eventIds].sort());
