@@ -6,6 +6,7 @@ import { withdrawalsCommands } from "./commands/withdrawals";
 import { kycCommands } from "./commands/kyc";
 import { partnerProductsCommands } from "./commands/partner-products";
 import { lateCollectionsCommands } from "./commands/late-collections";
+import { mailCommands } from "./commands/mail";
 
 /**
  * The service operator's command line: `npm run --silent ops -- <group> <command> [options]`.
@@ -19,6 +20,7 @@ const groups: Record<string, Record<string, Command>> = {
   "late-collections": lateCollectionsCommands,
   kyc: kycCommands,
   "partner-products": partnerProductsCommands,
+  mail: mailCommands,
 };
 
 function usage(): string {

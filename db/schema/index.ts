@@ -13,3 +13,4 @@ export * from "./portal";
 export * from "./secure-orders";
 export * from "./webhooks";
 export * from "./opr";
+export * from "./mail";

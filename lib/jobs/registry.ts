@@ -4,6 +4,7 @@ import { expireDuePayments } from "@/lib/payments/expire";
 import { runPartnerRoyalties } from "@/lib/partner/royalty";
 import { runSecureOrderDeadlines } from "@/lib/secure-orders/deadlines";
 import { runBillingCycle } from "@/lib/billing/cycle";
+import { sendDueMail } from "@/lib/mail/send-job";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 
@@ -37,6 +38,8 @@ export const jobs: Job[] = [
   { id: "partner-royalty", everySeconds: 3_600, scope: "merchant", run: (db, scope) => runPartnerRoyalties(db, { merchantId: scope?.merchantId }) },
   { id: "secure-order-deadlines", everySeconds: 15, scope: "merchant", run: (db, scope) => runSecureOrderDeadlines(db, scope) },
   { id: "billing-cycle", everySeconds: 30, scope: "merchant", run: (db, scope) => runBillingCycle(db, scope) },
+  // Sends the mail outbox (lib/mail/send-job.ts): due messages, each claimed under a lease, retried with backoff.
+  { id: "mail-delivery", everySeconds: 5, scope: "global", run: (db) => sendDueMail(db) },
   // Last, so events emitted by the jobs above go out in the same pass. The webhook worker below
   // sends within a second; this pass is its safety net and the sandbox clock advance's sender.
   // On Inngest the same cadence drives `sweep-webhooks`, which hands deliveries to Inngest runs

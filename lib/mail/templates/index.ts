@@ -1,0 +1,24 @@
+import type { z } from "zod";
+import type { Locale } from "@/lib/i18n/locale";
+import type { MailTemplate, RenderedMail } from "./define";
+import { testMail } from "./test";
+
+/** Every message kind the product sends, by name. A new kind is added here. */
+export const mailTemplates = {
+  test: testMail,
+} satisfies Record<string, MailTemplate>;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export type MailParams<N extends MailTemplateName> = z.input<(typeof mailTemplates)[N]["params"]>;
+
+export const isMailTemplateName = (name: string): name is MailTemplateName => Object.hasOwn(mailTemplates, name);
+
+/** Renders a message; the parameters are parsed by the template's schema first. */
+export function renderMail<N extends MailTemplateName>(name: N, locale: Locale, params: MailParams<N>): RenderedMail {
+  // A name or locale smuggled past the compiler (a cast, plain JS) would render nothing sensible.
+  if (!isMailTemplateName(name)) throw new Error(`mail template ${String(name)} is not in the registry`);
+  const template: MailTemplate = mailTemplates[name];
+  const render = template.render[locale];
+  if (!render) throw new Error(`mail template ${name} has no locale ${String(locale)}`);
+  return render(template.params.parse(params));
+}
