@@ -44,6 +44,17 @@ const refusable = route(
     return { amount: body.amount };
   },
 );
+// The same, on a route that takes no idempotency key: its creation hit is taken before validation.
+const unkeyedRefusable = route(
+  { auth: "key", limit: "payments.create", body: input(z.object({ amount: z.number().int() })), status: 201, operation: { transaction: "own" } },
+  async (_ctx, { body }) => {
+    if (body.amount === 0) {
+      await refuseGate;
+      throw new ApiError("INVALID_AMOUNT", "refused by the domain");
+    }
+    return { amount: body.amount };
+  },
+);
 // In its transaction, after its work: the request marked by `failFirst` waits for `rollbackGate`, then is refused.
 let failFirst = false;
 let rollbackGate: Promise<void> = Promise.resolve();
@@ -302,6 +313,21 @@ describe("rate limits", () => {
     // The refused 10th handed its creation back, and the three 429s took none: one creation is left.
     expect((await call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 100 }, idempotencyKey: "c11" })).status).toBe(201);
     expect((await call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 100 }, idempotencyKey: "c12" })).status).toBe(429);
+  });
+
+  it("hands back the hits of requests refused by the creation limit on a route without idempotency too", async () => {
+    const m = await newMerchant();
+    const post = (amount: number) => call(unkeyedRefusable, "POST", "/v1/unkeyed", { key: m.testKey, body: { amount } });
+    for (let i = 1; i <= 9; i++) expect((await post(100)).status).toBe(201);
+    let open!: () => void;
+    refuseGate = new Promise((r) => (open = r));
+    const tenth = post(0);
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 3; i++) expect((await post(100)).status).toBe(429);
+    open();
+    expect((await tenth).status).toBe(400);
+    expect((await post(100)).status).toBe(201);
+    expect((await post(100)).status).toBe(429);
   });
 
   it("counts the default 100/minute across routes and opens a new window after a minute", async () => {

@@ -126,8 +126,9 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       // stored answer of a replay is never refused with 429 because other requests were created.
       deferredLimit = keyed ? options.limit : undefined;
       const limits: LimitName[] = options.limit && !deferredLimit ? ["default", options.limit] : ["default"];
-      rate = await countRequest(exchange, limits);
+      // Set before counting: a creation refused by its own limit (429) hands its hit back too.
       if (limits.length > 1) limitedAs = options.limit;
+      rate = await countRequest(exchange, limits);
 
       const known = identity as KeyIdentity | null;
       const base = known
