@@ -18,6 +18,8 @@ export type AuditInput = {
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The merchant whose audit log shows the row; a row whose target is a merchant names it already. */
+  merchantId?: string | null;
 };
 
 /**
@@ -31,6 +33,7 @@ export async function recordAudit(db: Database, input: AuditInput): Promise<Audi
     .values({
       id: newId("aud"),
       actor: input.actor.staffId,
+      merchantId: input.merchantId ?? (input.targetType === "merchant" ? input.targetId : null),
       action: input.action,
       targetType: input.targetType,
       targetId: input.targetId,

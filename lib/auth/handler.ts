@@ -13,7 +13,7 @@ import { dashboardContext } from "./dashboard-context";
 import { applicationOfRequest } from "./application-choice";
 import { modeOfRequest } from "./mode";
 import { sessionFromRequest } from "./session-token";
-import { getUser } from "./users";
+import { userOfSession } from "./users";
 
 /** A dashboard handler's context: the /v1 DomainContext (source "dashboard") plus who is signed in. */
 export type DashboardCtx = DomainContext & { user: User; request: Request };
@@ -55,7 +55,7 @@ export function accountRoute<W extends Who, B extends InputSpec | undefined = un
       let user: User | null = null;
       if (options.who !== "anonymous") {
         const session = await sessionFromRequest(request);
-        user = session ? await getUser(exchange.db, session.uid) : null;
+        user = session ? await userOfSession(exchange.db, session) : null;
         if (!user) throw new ApiError("SESSION_REQUIRED");
         exchange.subject = `user:${user.id}`;
         if (user.role !== options.who) throw new ApiError("NOT_FOUND");

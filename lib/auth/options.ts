@@ -13,13 +13,15 @@ export const ACCOUNT_LOCKED_ERROR = "AccountLocked";
 /** Sessions last a working day; the cookie is re-issued at most once an hour while in use. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
-export type SessionClaims = { uid: string; role: UserRole; mid: string | null };
+/** `sv` is the user's session_version at sign-in: a session whose sv no longer matches is revoked. */
+export type SessionClaims = { uid: string; role: UserRole; mid: string | null; sv: number };
 
 /**
  * next-auth v4: Credentials (e-mail + password) with JWT sessions in an httpOnly, SameSite=Lax
  * cookie (`__Secure-` prefixed and Secure when the site is served over https). The token carries
  * only the user id, role and merchant id; every page and handler reloads the user from the
- * database (lib/auth/session.ts), so a deleted account or changed role takes effect at once.
+ * database (lib/auth/session.ts), so a deleted account or changed role takes effect at once, and a
+ * token whose `sv` is older than the user's session_version (a password reset) is refused.
  */
 export const authOptions: NextAuthOptions = {
   // A getter, so the secret file is only touched when a request needs it (not by `next build`).
@@ -36,7 +38,7 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials) {
         const result = await authenticate(db(), credentials?.email ?? "", credentials?.password ?? "");
-        if (result.ok) return { id: result.user.id, email: result.user.email, role: result.user.role, merchantId: result.user.merchantId };
+        if (result.ok) return { id: result.user.id, email: result.user.email, role: result.user.role, merchantId: result.user.merchantId, sessionVersion: result.user.sessionVersion };
         log("info", "sign-in refused", { reason: result.reason });
         if (result.reason === "locked") throw new Error(ACCOUNT_LOCKED_ERROR);
         return null;
@@ -46,14 +48,14 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     async jwt({ token, user }) {
       if (user) {
-        const u = user as unknown as { id: string; role: UserRole; merchantId: string | null };
-        Object.assign(token, { uid: u.id, role: u.role, mid: u.merchantId } satisfies SessionClaims);
+        const u = user as unknown as { id: string; role: UserRole; merchantId: string | null; sessionVersion: number };
+        Object.assign(token, { uid: u.id, role: u.role, mid: u.merchantId, sv: u.sessionVersion } satisfies SessionClaims);
       }
       return token;
     },
     async session({ session, token }) {
       const claims = token as unknown as Partial<SessionClaims>;
-      return { ...session, user: { email: session.user?.email ?? null }, uid: claims.uid, role: claims.role, mid: claims.mid ?? null };
+      return { ...session, user: { email: session.user?.email ?? null }, uid: claims.uid, role: claims.role, mid: claims.mid ?? null, sv: claims.sv ?? 0 };
     },
   },
   logger: {

@@ -33,14 +33,18 @@ export async function sessionFromRequest(request: Request): Promise<SessionClaim
   try {
     const payload = (await decode({ token, secret: authSecret() })) as Partial<SessionClaims> | null;
     if (!payload?.uid || (payload.role !== "merchant" && payload.role !== "staff")) return null;
-    return { uid: payload.uid, role: payload.role, mid: payload.mid ?? null };
+    return { uid: payload.uid, role: payload.role, mid: payload.mid ?? null, sv: typeof payload.sv === "number" ? payload.sv : 0 };
   } catch {
     return null;
   }
 }
 
 /** A session cookie as next-auth would set it after sign-in (tests of the handlers use it). */
-export async function mintSessionCookie(user: { id: string; role: UserRole; merchantId: string | null; email: string }): Promise<string> {
-  const token = await encode({ token: { email: user.email, uid: user.id, role: user.role, mid: user.merchantId }, secret: authSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
+export async function mintSessionCookie(user: { id: string; role: UserRole; merchantId: string | null; email: string; sessionVersion?: number }): Promise<string> {
+  const token = await encode({
+    token: { email: user.email, uid: user.id, role: user.role, mid: user.merchantId, sv: user.sessionVersion ?? 0 },
+    secret: authSecret(),
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
   return `${sessionCookieName()}=${token}`;
 }

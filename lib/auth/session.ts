@@ -10,7 +10,7 @@ import { APPLICATION_COOKIE } from "./application-choice";
 import { dashboardContext } from "./dashboard-context";
 import { MODE_COOKIE, parseMode } from "./mode";
 import { authOptions, type SessionClaims } from "./options";
-import { getUser } from "./users";
+import { userOfSession } from "./users";
 
 /**
  * The signed-in user, reloaded from the database (the JWT only names them), or null. Cached for
@@ -19,7 +19,7 @@ import { getUser } from "./users";
 export const currentUser = cache(async (): Promise<User | null> => {
   const session = (await getServerSession(authOptions)) as Partial<SessionClaims> | null;
   if (!session?.uid) return null;
-  return getUser(db(), session.uid);
+  return userOfSession(db(), { uid: session.uid, sv: session.sv });
 });
 
 // Cached per render like currentUser, so every caller of one render gets the same object.

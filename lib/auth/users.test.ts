@@ -21,7 +21,7 @@ describe("accounts", () => {
     expect(user.email).toBe("awa.traore@example.ml");
     expect(user.passwordHash).toMatch(/^\$2[aby]\$12\$/);
     expect(user.passwordHash).not.toContain(PASSWORD);
-    expect(await verifyPassword(PASSWORD, user.passwordHash)).toBe(true);
+    expect(await verifyPassword(PASSWORD, user.passwordHash!)).toBe(true);
   });
 
   it("refuses a second account for the same e-mail in any case: EMAIL_TAKEN", async () => {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/db/client";
-import { users, type User, type UserRole } from "@/db/schema";
+import { users, type MerchantRole, type User, type UserRole } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
@@ -36,13 +36,24 @@ export function checkCredentials(input: { email: string; password: string }): { 
  * Creates a dashboard (role merchant, with its merchant) or ops-console (role staff) account.
  * Two sign-ups with one e-mail at once: the unique index lets one through, the other gets EMAIL_TAKEN.
  */
-export async function createUser(db: Database, input: { email: string; password: string; role: UserRole; merchantId?: string | null }): Promise<User> {
+export async function createUser(
+  db: Database,
+  input: { email: string; password: string; role: UserRole; merchantId?: string | null; merchantRole?: MerchantRole },
+): Promise<User> {
   const { email, password } = checkCredentials(input);
   const passwordHash = await hashPassword(password);
+  const merchant = input.role === "merchant";
   try {
     const [row] = await db
       .insert(users)
-      .values({ id: newId("usr"), email, passwordHash, role: input.role, merchantId: input.role === "merchant" ? (input.merchantId ?? null) : null })
+      .values({
+        id: newId("usr"),
+        email,
+        passwordHash,
+        role: input.role,
+        merchantId: merchant ? (input.merchantId ?? null) : null,
+        merchantRole: merchant ? (input.merchantRole ?? "owner") : null,
+      })
       .returning();
     return row;
   } catch (error) {
@@ -59,6 +70,17 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 export async function getUser(db: Database, id: string): Promise<User | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The user a session names, or null when the account is gone or the session was revoked (an older session_version). */
+export async function userOfSession(db: Database, claims: { uid: string; sv?: number }): Promise<User | null> {
+  const user = await getUser(db, claims.uid);
+  return user && user.sessionVersion === (claims.sv ?? 0) ? user : null;
+}
+
+/** Ends every session of a user at once (password reset, forced reset, removal from a team). */
+export async function revokeSessions(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
 }
 
 export type SignInResult =
@@ -95,7 +117,9 @@ export async function authenticate(db: Database, emailInput: string, password: s
     return { ok: false, reason: "invalid" };
   }
   if (claimed.failedLogins > MAX_FAILED_LOGINS) return { ok: false, reason: "locked", lockedUntil: await lock(db, claimed.id, now) };
-  if (await verifyPassword(password, claimed.passwordHash)) {
+  // An invited member who has not set a password yet cannot sign in; the same bcrypt time is spent.
+  if (claimed.passwordHash === null) await burnPasswordCheck(password);
+  else if (await verifyPassword(password, claimed.passwordHash)) {
     const [user] = await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, claimed.id)).returning();
     return { ok: true, user };
   }

@@ -61,7 +61,7 @@ async function transition(db: Database, where: SQL, id: string, step: Step): Pro
     const object = withdrawalResource(updated);
     await emitEvent(tx, { merchantId: updated.merchantId, applicationId: updated.applicationId, mode: updated.mode, type: step.event, object, at });
     if (step.audit) {
-      await recordAudit(tx, { actor: step.audit.actor, action: step.audit.action, targetType: "withdrawal", targetId: updated.id, before: withdrawalResource(current), after: object });
+      await recordAudit(tx, { actor: step.audit.actor, action: step.audit.action, targetType: "withdrawal", targetId: updated.id, merchantId: updated.merchantId, before: withdrawalResource(current), after: object });
     }
     return updated;
   });
