@@ -3,6 +3,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { SessionQueue } from "./embedded-session-queue";
 
 /** Where the embedded database lives and how a second process finds the server holding it. */
 export const dataDir = () => path.resolve(process.env.CAURI_DATA_DIR ?? ".data");
@@ -47,6 +48,8 @@ export async function serveEmbeddedDatabase(prepare: (client: PGlite) => Promise
   await prepare(client);
   const port = Number(process.env.CAURI_PGLITE_PORT ?? 0);
   const server = new PGLiteSocketServer({ db: client, port, host: "127.0.0.1", maxConnections: 8 });
+  // Replaced before the first connection: each connection's handler takes the server's queue when it is created.
+  (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(client);
   await server.start();
   const address = (server as unknown as { server?: net.Server }).server?.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
