@@ -10,7 +10,7 @@ const nextConfig: NextConfig = {
   htmlLimitedBots: /.*/,
   // `npm test` typechecks the whole project once (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "ioredis", "rate-limiter-flexible"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "ioredis", "rate-limiter-flexible", "pdfkit", "exceljs"],
 };
 
 export default nextConfig;

@@ -7,6 +7,8 @@ import { kycCommands } from "./commands/kyc";
 import { partnerProductsCommands } from "./commands/partner-products";
 import { lateCollectionsCommands } from "./commands/late-collections";
 import { mailCommands } from "./commands/mail";
+import { userCommands } from "./commands/user";
+import { booksCommands } from "./commands/books";
 
 /**
  * The service operator's command line: `npm run --silent ops -- <group> <command> [options]`.
@@ -21,6 +23,8 @@ const groups: Record<string, Record<string, Command>> = {
   kyc: kycCommands,
   "partner-products": partnerProductsCommands,
   mail: mailCommands,
+  user: userCommands,
+  books: booksCommands,
 };
 
 function usage(): string {

@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from "@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { expectAccessible, screenshots } from "./support/pages";
+import { signInStaff } from "./support/two-factor";
 
 // Page loads, axe scans and screenshots at two widths add up on a 2-core machine; each staff
 // action is a request, a refetch and a re-render, which a cold server takes seconds to serve.
@@ -33,12 +34,8 @@ function ops<T>(args: string[], stdin = ""): Promise<T> {
 const createStaff = (email: string, password: string) =>
   ops<{ user_id: string; email: string; role: string }>(["staff", "create", "--email", email, "--password-stdin"], `${password}\n`);
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/signin");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-}
+// Staff enroll two-factor on their first sign-in (the console requires it), then land on /ops.
+const signIn = (page: Page, email: string, password: string) => signInStaff(page, email, password);
 
 async function api(request: APIRequestContext, key: string, method: "GET" | "POST", path: string, body?: unknown) {
   const response = await request.fetch(path, {

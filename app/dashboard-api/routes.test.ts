@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { merchantRequests, type Mode } from "@/db/schema";
 import { mintSessionCookie } from "@/lib/auth/session-token";
+import { secureOwner } from "@/tests/support/two-factor";
 import { signUp } from "@/lib/auth/signup";
 import { createStaffUser, getUser } from "@/lib/auth/users";
 import { postJournal } from "@/lib/ledger/post";
@@ -217,6 +218,8 @@ describe("dashboard handlers call the same lib functions, scoped by merchant and
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe("KYC_REQUIRED_FOR_PRODUCTION");
     await updateMerchant(db(), a.merchantId, { kycStatus: "approved" });
+    // The production gate (lib/auth/production-gate.test.ts): the owner has a verified address and two-factor on.
+    await secureOwner(db(), a.userId);
     const ok = await call(production.POST, "POST", "/dashboard-api/settings/production", { headers: a.as() });
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ kind: "production_access", status: "pending" });

@@ -10,7 +10,8 @@ import { db } from "@/db/client";
 import { auditLog, journals, ledgerEntries } from "@/db/schema";
 import { mintSessionCookie } from "@/lib/auth/session-token";
 import { signUp } from "@/lib/auth/signup";
-import { createStaffUser, getUser } from "@/lib/auth/users";
+import { getUser } from "@/lib/auth/users";
+import { createEnrolledStaffUser } from "@/tests/support/two-factor";
 import { accountBalances, unbalancedJournals } from "@/lib/ledger/balance";
 import { OPERATOR_SIGNATURE_HEADER, signOperatorBody } from "@/lib/operator/signature";
 import { call } from "@/tests/support/http";
@@ -42,7 +43,7 @@ afterAll(() => {
 });
 
 async function staff() {
-  const user = await createStaffUser(db(), { email: email("staff"), password: PASSWORD });
+  const { user } = await createEnrolledStaffUser(db(), { email: email("staff"), password: PASSWORD });
   return { user, headers: { cookie: await mintSessionCookie(user), origin: ORIGIN } };
 }
 

@@ -5,7 +5,8 @@ import { auditLog, merchantRequests } from "@/db/schema";
 import { requestProductionAccess, submitKyc } from "@/lib/auth/requests";
 import { mintSessionCookie } from "@/lib/auth/session-token";
 import { signUp } from "@/lib/auth/signup";
-import { createStaffUser, getUser } from "@/lib/auth/users";
+import { getUser } from "@/lib/auth/users";
+import { createEnrolledStaffUser, secureOwner } from "@/tests/support/two-factor";
 import { newId } from "@/lib/ids";
 import { postJournal } from "@/lib/ledger/post";
 import { updateMerchant } from "@/lib/platform/merchants";
@@ -37,7 +38,7 @@ let seq = 0;
 const email = (tag = "ops") => `${tag}-${Date.now()}-${seq++}@example.ml`;
 
 async function staff() {
-  const user = await createStaffUser(db(), { email: email("staff"), password: PASSWORD });
+  const { user } = await createEnrolledStaffUser(db(), { email: email("staff"), password: PASSWORD });
   return { user, headers: { cookie: await mintSessionCookie(user), origin: ORIGIN } };
 }
 
@@ -104,6 +105,8 @@ describe("the ops console's handlers", () => {
   it("changes several settings at once (audited as one merchant.update) and opens production for a pending request", async () => {
     const m = await merchantAccount();
     await updateMerchant(db(), m.merchantId, { kycStatus: "approved" });
+    // The production gate: the owner has a verified address and two-factor on.
+    await secureOwner(db(), m.userId);
     await requestProductionAccess(db(), m.merchantId, m.user);
     const s = await staff();
     const body = { production_enabled: true, secure_orders_enabled: true, partner: false, platform_plan: "business" };

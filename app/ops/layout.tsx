@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
 import { requireStaffSession } from "@/lib/auth/session";
 
-// Staff only; a merchant gets 404 (each page checks again).
+// Staff only; a merchant gets 404. Each page checks again, and sends staff without two-factor to
+// /ops/security (a layout cannot tell which page it wraps, so the redirect is the pages').
 export default async function OpsLayout({ children }: { children: ReactNode }) {
-  await requireStaffSession();
+  await requireStaffSession("/ops", { beforeTwoFactor: true });
   return <Providers>{children}</Providers>;
 }

@@ -16,7 +16,7 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
   return { title: copy[await pageLocale(searchParams)].title, robots: { index: false } };
 }
 
-const KNOWN_ERRORS = new Set(["CredentialsSignin", "AccountLocked", "RateLimited"]);
+const KNOWN_ERRORS = new Set(["CredentialsSignin", "AccountLocked", "RateLimited", "TwoFactorInvalid"]);
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const [params, locale, user] = await Promise.all([searchParams, pageLocale(searchParams), currentUser()]);

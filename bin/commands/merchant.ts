@@ -2,6 +2,7 @@ import type { Merchant } from "../../db/schema";
 import { updateMerchantAsStaff } from "../../lib/audit/merchant";
 import { cliActor } from "../../lib/audit/record";
 import { createMerchant, getMerchant, type MerchantSettings } from "../../lib/platform/merchants";
+import { inviteOwner } from "../../lib/team/owner-invitation";
 import { flagChoice, flagOnOff, flagString, UsageError, type Command } from "../cli";
 
 export function merchantView(m: Merchant) {
@@ -53,6 +54,19 @@ export const merchantCommands: Record<string, Command> = {
       const merchant = await updateMerchantAsStaff(db, id, settings, cliActor(flagString(flags, "actor")));
       if (!merchant) throw new UsageError(`no merchant ${id}`);
       out(merchantView(merchant), `Merchant ${id} updated.`);
+    },
+  },
+  "invite-owner": {
+    usage: "merchant invite-owner --merchant MERCHANT_ID --email EMAIL [--actor NAME] [--json]",
+    // The owner of a merchant created here gets in through this invitation (a set-password link by e-mail); audited.
+    async run({ db, flags, out }) {
+      const merchantId = flagString(flags, "merchant", true)!;
+      const email = flagString(flags, "email", true)!;
+      const { member, resent } = await inviteOwner(db, { merchantId, email, actor: cliActor(flagString(flags, "actor")) });
+      out(
+        { merchant_id: merchantId, user_id: member.id, email: member.email, role: member.role, resent },
+        `${resent ? "Invitation sent again" : "Invitation sent"} to ${member.email} (owner of ${merchantId}); the link works for 7 days.`,
+      );
     },
   },
   show: {

@@ -4,6 +4,8 @@ import { LanguageSwitch } from "@/components/ui/LanguageSwitch";
 import { Wordmark } from "@/components/ui/PublicPageShell";
 import { TestModeBanner } from "@/components/ui/TestModeBanner";
 import type { Mode } from "@/db/schema";
+import { currentUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApplicationSwitchSlot } from "./ApplicationSwitchSlot";
@@ -43,11 +45,13 @@ interface DashboardFrameProps {
   children: ReactNode;
 }
 
-function NavList({ locale, active, className }: { locale: Locale; active: DashboardSection; className?: string }) {
+// Only the sections the member's role opens (the render's cached user; each page checks again on the server).
+async function NavList({ locale, active, className }: { locale: Locale; active: DashboardSection; className?: string }) {
   const labels = navCopy[locale];
+  const role = (await currentUser())?.merchantRole;
   return (
     <ul className={className}>
-      {DASHBOARD_NAV.map((item) => {
+      {DASHBOARD_NAV.filter((item) => can(role, item.permission)).map((item) => {
         const current = item.id === active;
         return (
           <li key={item.id}>

@@ -145,7 +145,22 @@ function KeyRow({ k, locale, onRevoke, busy }: { k: KeyView; locale: Locale; onR
   );
 }
 
-export function DevelopersView({ locale, mode, productionEnabled, apiBaseUrl, initial }: { locale: Locale; mode: Mode; productionEnabled: boolean; apiBaseUrl: string; initial: Overview }) {
+export function DevelopersView({
+  locale,
+  mode,
+  productionEnabled,
+  apiBaseUrl,
+  initial,
+  showRequestLog,
+}: {
+  locale: Locale;
+  mode: Mode;
+  productionEnabled: boolean;
+  apiBaseUrl: string;
+  initial: Overview;
+  /** The request log carries request bodies: only roles with developers.logs see it. */
+  showRequestLog: boolean;
+}) {
   const t = copy[locale];
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
@@ -265,7 +280,7 @@ export function DevelopersView({ locale, mode, productionEnabled, apiBaseUrl, in
         ))}
       </div>
 
-      <RequestLog locale={locale} mode={mode} />
+      {showRequestLog ? <RequestLog locale={locale} mode={mode} /> : null}
 
       <section aria-labelledby="new-app" className="mt-8 rounded-2xl border border-line bg-surface p-5">
         <h2 id="new-app" className="text-lg font-semibold text-ink">

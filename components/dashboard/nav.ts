@@ -1,17 +1,36 @@
+import type { Permission } from "@/lib/auth/permissions";
 import { defineCopy } from "@/lib/i18n/dictionary";
 
-export type DashboardSection = "home" | "payments" | "links" | "billing" | "secure-orders" | "withdrawals" | "webhooks" | "developers" | "settings";
+export type DashboardSection =
+  | "home"
+  | "payments"
+  | "links"
+  | "billing"
+  | "secure-orders"
+  | "withdrawals"
+  | "webhooks"
+  | "developers"
+  | "settings"
+  | "team"
+  | "security"
+  | "notifications"
+  | "audit";
 
-export const DASHBOARD_NAV: readonly { id: DashboardSection; href: string }[] = [
-  { id: "home", href: "/dashboard" },
-  { id: "payments", href: "/dashboard/payments" },
-  { id: "links", href: "/dashboard/links" },
-  { id: "billing", href: "/dashboard/billing" },
-  { id: "secure-orders", href: "/dashboard/secure-orders" },
-  { id: "withdrawals", href: "/dashboard/withdrawals" },
-  { id: "webhooks", href: "/dashboard/webhooks" },
-  { id: "developers", href: "/dashboard/developers" },
-  { id: "settings", href: "/dashboard/settings" },
+/** The sections, each with the permission its page needs: the navigation shows a member only what their role opens. */
+export const DASHBOARD_NAV: readonly { id: DashboardSection; href: string; permission: Permission }[] = [
+  { id: "home", href: "/dashboard", permission: "dashboard.read" },
+  { id: "payments", href: "/dashboard/payments", permission: "dashboard.read" },
+  { id: "links", href: "/dashboard/links", permission: "dashboard.read" },
+  { id: "billing", href: "/dashboard/billing", permission: "dashboard.read" },
+  { id: "secure-orders", href: "/dashboard/secure-orders", permission: "dashboard.read" },
+  { id: "withdrawals", href: "/dashboard/withdrawals", permission: "withdrawals.read" },
+  { id: "webhooks", href: "/dashboard/webhooks", permission: "developers.read" },
+  { id: "developers", href: "/dashboard/developers", permission: "developers.read" },
+  { id: "settings", href: "/dashboard/settings", permission: "dashboard.read" },
+  { id: "team", href: "/dashboard/settings/team", permission: "team.read" },
+  { id: "security", href: "/dashboard/settings/security", permission: "account" },
+  { id: "notifications", href: "/dashboard/settings/notifications", permission: "account" },
+  { id: "audit", href: "/dashboard/settings/audit", permission: "audit.read" },
 ];
 
 export const navCopy = defineCopy({
@@ -25,6 +44,10 @@ export const navCopy = defineCopy({
     webhooks: "Webhooks",
     developers: "Développeurs",
     settings: "Paramètres",
+    team: "Équipe",
+    security: "Sécurité",
+    notifications: "Notifications",
+    audit: "Journal d'audit",
   },
   en: {
     home: "Home",
@@ -36,5 +59,9 @@ export const navCopy = defineCopy({
     webhooks: "Webhooks",
     developers: "Developers",
     settings: "Settings",
+    team: "Team",
+    security: "Security",
+    notifications: "Notifications",
+    audit: "Audit log",
   },
 });

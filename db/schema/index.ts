@@ -14,3 +14,4 @@ export * from "./secure-orders";
 export * from "./webhooks";
 export * from "./opr";
 export * from "./mail";
+export * from "./reports";

@@ -45,7 +45,12 @@ export const ledgerEntries = pgTable(
     amount: bigint("amount", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ledger_entries_balance_idx").on(t.merchantId, t.mode, t.account), index("ledger_entries_journal_idx").on(t.journalId)],
+  (t) => [
+    index("ledger_entries_balance_idx").on(t.merchantId, t.mode, t.account),
+    index("ledger_entries_journal_idx").on(t.journalId),
+    // The balance history reads a merchant's entries newest first, by entry number (lib/books).
+    index("ledger_entries_history_idx").on(t.merchantId, t.mode, t.id),
+  ],
 );
 
 export type Journal = typeof journals.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 
 /** Who can sign in to the browser side: a merchant's dashboard, or the service's own staff (ops console). */
@@ -32,6 +32,8 @@ export const users = pgTable(
     sessionVersion: integer("session_version").notNull().default(0),
     totpSecret: text("totp_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    // The last 30-second TOTP step accepted: a code is good once, and never one older than it.
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     // Notification kinds (lib/notifications) this user asked not to receive by e-mail.
     notificationOptOuts: jsonb("notification_opt_outs").$type<string[]>().notNull().default([]),
     invitedBy: text("invited_by"),

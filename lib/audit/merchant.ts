@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, type Merchant } from "@/db/schema";
 import { updateMerchant, type MerchantSettings } from "@/lib/platform/merchants";
+import { assertReadyForProduction } from "@/lib/auth/production-gate";
+import { notifyProductionOpened } from "@/lib/notifications/merchant";
 import { recordAudit, type Actor } from "./record";
 
 /** What the audit log keeps of a merchant: its flags, not secrets (there are none on the row). */
@@ -35,9 +37,11 @@ export async function updateMerchantAsStaff(
     // Locked, so the "before" of the audit row is exactly what this update replaced.
     const [before] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for("update");
     if (!before) return null;
+    if (settings.productionEnabled === true && !before.productionEnabled) await assertReadyForProduction(tx as unknown as Database, merchantId);
     const after = await updateMerchant(tx as unknown as Database, merchantId, settings);
     if (!after) return null;
     await recordAudit(tx as unknown as Database, { actor, action, targetType: "merchant", targetId: merchantId, before: merchantAuditView(before), after: merchantAuditView(after) });
+    if (!before.productionEnabled && after.productionEnabled) await notifyProductionOpened(tx as unknown as Database, after);
     return after;
   });
 }

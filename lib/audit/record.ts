@@ -23,6 +23,19 @@ export type AuditInput = {
 };
 
 /**
+ * The actor of a merchant's own action, from the context that ran it: "user:<id>" for a member in
+ * the dashboard (lib/auth/handler.ts DashboardCtx), "api_key:<key id>" for the API
+ * (lib/http/route.ts KeyContext), "system" for anything else (jobs, tests).
+ */
+export function contextActor(ctx: object): Actor {
+  // Domain functions take the DomainContext; the entry point's own fields ride along on the same object.
+  const { user, keyId } = ctx as { user?: { id: string }; keyId?: string };
+  if (user) return { staffId: `user:${user.id}` };
+  if (keyId) return { staffId: `api_key:${keyId}` };
+  return { staffId: "system" };
+}
+
+/**
  * Appends one audit row. Call it with the transaction that makes the change, so the row exists
  * if and only if the change committed. The table refuses UPDATE and DELETE (a trigger).
  */
@@ -44,9 +57,10 @@ export async function recordAudit(db: Database, input: AuditInput): Promise<Audi
   return row;
 }
 
-/** The newest audit rows first, optionally for one target (what the ops console shows). */
-export async function listAudit(db: Database, filter: { targetType?: string; targetId?: string; limit?: number } = {}): Promise<AuditRow[]> {
+/** The newest audit rows first, optionally for one target or one merchant (what the ops console shows). */
+export async function listAudit(db: Database, filter: { targetType?: string; targetId?: string; merchantId?: string; limit?: number } = {}): Promise<AuditRow[]> {
   const where: SQL[] = [];
+  if (filter.merchantId) where.push(eq(auditLog.merchantId, filter.merchantId));
   if (filter.targetType) where.push(eq(auditLog.targetType, filter.targetType));
   if (filter.targetId) where.push(eq(auditLog.targetId, filter.targetId));
   return db

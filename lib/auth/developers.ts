@@ -7,6 +7,7 @@ import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/http/errors";
 import { input } from "@/lib/http/validation";
 import { issueApiKey, listApiKeys, revokeApiKey } from "@/lib/platform/api-keys";
+import { contextActor, recordAudit } from "@/lib/audit/record";
 import { createApplication } from "@/lib/platform/merchants";
 import { merchantApplication } from "./dashboard-context";
 
@@ -67,27 +68,38 @@ export async function createKey(ctx: DomainContext, applicationId: string): Prom
   const app = await merchantApplication(ctx.db, ctx.merchant.id, applicationId);
   if (ctx.mode === "live" && !ctx.merchant.productionEnabled) throw new ApiError("PRODUCTION_ACCESS_REQUIRED");
   const issued = await issueApiKey(ctx.db, { merchantId: ctx.merchant.id, applicationId: app.id, mode: ctx.mode });
+  const display = `${issued.prefix}…${issued.last4}`;
+  await recordAudit(ctx.db, {
+    actor: contextActor(ctx),
+    action: "api_key.create",
+    targetType: "api_key",
+    targetId: issued.id,
+    before: null,
+    after: { application_id: app.id, mode: issued.mode, display },
+    merchantId: ctx.merchant.id,
+  });
   return {
     key: issued.key,
-    view: {
-      id: issued.id,
-      application_id: app.id,
-      mode: issued.mode,
-      display: `${issued.prefix}…${issued.last4}`,
-      created_at: systemNow().toISOString(),
-      revoked_at: null,
-      last_used_at: null,
-    },
+    view: { id: issued.id, application_id: app.id, mode: issued.mode, display, created_at: systemNow().toISOString(), revoked_at: null, last_used_at: null },
   };
 }
 
 /** Revokes one of the merchant's keys of the current mode; anything else (another merchant's, the other mode's, already revoked) is NOT_FOUND. */
 export async function revokeKey(ctx: DomainContext, keyId: string): Promise<{ id: string; revoked: true }> {
   const [row] = await ctx.db
-    .select({ id: apiKeys.id })
+    .select({ id: apiKeys.id, applicationId: apiKeys.applicationId, prefix: apiKeys.prefix, last4: apiKeys.last4 })
     .from(apiKeys)
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.merchantId, ctx.merchant.id), eq(apiKeys.mode, ctx.mode), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row || !(await revokeApiKey(ctx.db, ctx.merchant.id, keyId))) throw new ApiError("NOT_FOUND", "No such active key in this mode.");
+  await recordAudit(ctx.db, {
+    actor: contextActor(ctx),
+    action: "api_key.revoke",
+    targetType: "api_key",
+    targetId: keyId,
+    before: { application_id: row.applicationId, mode: ctx.mode, display: `${row.prefix}…${row.last4}` },
+    after: { revoked: true },
+    merchantId: ctx.merchant.id,
+  });
   return { id: keyId, revoked: true };
 }

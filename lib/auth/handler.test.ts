@@ -3,7 +3,7 @@ import { rateLimits } from "@/lib/http/rate-limit";
 import { accountRoute } from "./handler";
 
 // One merchant-only handler: what the pipeline does before it runs is what is tested.
-const merchantOnly = accountRoute({ who: "merchant" }, async () => ({ reached: true }));
+const merchantOnly = accountRoute({ who: "merchant", permission: "dashboard.read" }, async () => ({ reached: true }));
 
 const get = (ip: string, requestId?: string) =>
   merchantOnly(new Request("http://localhost/dashboard-api/probe", { headers: { "x-forwarded-for": ip, ...(requestId ? { "x-request-id": requestId } : {}) } }));

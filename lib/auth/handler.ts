@@ -12,6 +12,7 @@ import { isSameOriginRequest } from "./csrf";
 import { dashboardContext } from "./dashboard-context";
 import { applicationOfRequest } from "./application-choice";
 import { modeOfRequest } from "./mode";
+import { can, roleForbidden, type Permission } from "./permissions";
 import { sessionFromRequest } from "./session-token";
 import { userOfSession } from "./users";
 
@@ -25,6 +26,9 @@ export type AnonymousCtx = { db: Database; request: Request; clientIp: string };
 type Who = "merchant" | "staff" | "anonymous";
 type CtxOf<W extends Who> = W extends "merchant" ? DashboardCtx : W extends "staff" ? OpsCtx : AnonymousCtx;
 
+/** A dashboard route names the permission it needs (lib/auth/permissions.ts); the type makes it required. */
+type PermissionOption<W extends Who> = W extends "merchant" ? { permission: Permission } : { permission?: never };
+
 export type AccountRouteOptions<W extends Who, B, Q> = {
   who: W;
   body?: B;
@@ -32,13 +36,17 @@ export type AccountRouteOptions<W extends Who, B, Q> = {
   status?: number;
   /** Per-IP limit on top of the default (sign-up). */
   limit?: LimitName;
-} & EntryTransaction;
+  /** Staff routes only: served to staff who have not turned on two-factor yet (the enrollment itself). */
+  beforeTwoFactor?: boolean;
+} & PermissionOption<W> &
+  EntryTransaction;
+
 
 /**
  * The pipeline's (lib/http/pipeline.ts) entry for every browser-side handler under app/dashboard-api and app/ops-api: CSRF
  * (Origin) check on mutating methods, session check on the server (a merchant for the
  * dashboard, staff for the console; the wrong role gets 404 like a route that does not exist),
- * rate limit, JSON + zod validation with the same error codes as /v1, the handler in one
+ * the member's role against the route's permission (403 ROLE_FORBIDDEN), rate limit, JSON + zod validation with the same error codes as /v1, the handler in one
  * transaction for mutating methods (unless the operation it runs declares its own,
  * lib/http/operation.ts), and the same `{success, data}` / `{success, error}` envelope.
  */
@@ -59,6 +67,10 @@ export function accountRoute<W extends Who, B extends InputSpec | undefined = un
         if (!user) throw new ApiError("SESSION_REQUIRED");
         exchange.subject = `user:${user.id}`;
         if (user.role !== options.who) throw new ApiError("NOT_FOUND");
+        // Staff must enroll two-factor first: every console route but the enrollment's is refused until then.
+        if (user.role === "staff" && !user.totpEnabledAt && !options.beforeTwoFactor) throw new ApiError("TWO_FACTOR_ENROLLMENT_REQUIRED");
+        // Refused before the body is read or the handler runs: a refused member changes nothing.
+        if (options.who === "merchant" && !can(user.merchantRole, options.permission!)) throw roleForbidden(user.merchantRole, options.permission!);
       }
       await countRequest(exchange, options.limit ? ["default", options.limit] : ["default"]);
 

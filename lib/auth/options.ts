@@ -9,6 +9,10 @@ import { authenticate } from "./users";
 
 /** The error string the sign-in page receives for a locked account (next-auth passes a thrown message through). */
 export const ACCOUNT_LOCKED_ERROR = "AccountLocked";
+/** The right password of an account with two-factor on, without a code: the page asks for the code. */
+export const TWO_FACTOR_REQUIRED_ERROR = "TwoFactorRequired";
+/** A wrong or already used two-factor code (counted as a failed sign-in). */
+export const TWO_FACTOR_INVALID_ERROR = "TwoFactorInvalid";
 
 /** Sessions last a working day; the cookie is re-issued at most once an hour while in use. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -35,12 +39,14 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       id: "credentials",
       name: "E-mail",
-      credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+      credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" }, otp: { label: "Code", type: "text" } },
       async authorize(credentials) {
-        const result = await authenticate(db(), credentials?.email ?? "", credentials?.password ?? "");
+        const result = await authenticate(db(), credentials?.email ?? "", credentials?.password ?? "", undefined, credentials?.otp || undefined);
         if (result.ok) return { id: result.user.id, email: result.user.email, role: result.user.role, merchantId: result.user.merchantId, sessionVersion: result.user.sessionVersion };
         log("info", "sign-in refused", { reason: result.reason });
         if (result.reason === "locked") throw new Error(ACCOUNT_LOCKED_ERROR);
+        if (result.reason === "two_factor_required") throw new Error(TWO_FACTOR_REQUIRED_ERROR);
+        if (result.reason === "two_factor_invalid") throw new Error(TWO_FACTOR_INVALID_ERROR);
         return null;
       },
     }),

@@ -1,5 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { LANG_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locale";
+import type { Permission } from "./permissions";
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -25,11 +26,15 @@ export function safeNextPath(value: string | string[] | undefined, fallback: str
   return v;
 }
 
-/** What every dashboard page starts with: the session (or a redirect), the DomainContext of its mode, and its language. */
-export async function dashboardPage(path: string, searchParams?: SearchParams) {
+/**
+ * What every dashboard page starts with: the session (or a redirect), the DomainContext of its
+ * mode, its language, and `refused` (the permission the member's role lacks, or null) — a
+ * refused page renders components/dashboard/RoleRefusal.tsx and nothing of its own.
+ */
+export async function dashboardPage(path: string, permission: Permission, searchParams?: SearchParams) {
   const { requireDashboardContext } = await import("./session");
-  const [ctx, locale] = await Promise.all([requireDashboardContext(path), pageLocale(searchParams)]);
-  return { ctx, locale };
+  const [ctx, locale] = await Promise.all([requireDashboardContext(path, permission), pageLocale(searchParams)]);
+  return { ctx, locale, refused: ctx.refused };
 }
 
 /** The ops console's pages: a staff session (merchants get 404) and the page's language. */

@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { platformPlan } from "@/lib/platform/plans";
 import { updateMerchant } from "@/lib/platform/merchants";
+import { assertReadyForProduction } from "./production-gate";
 
 /**
  * What a merchant asks the service's staff for from the dashboard Settings page, and how staff
@@ -107,11 +108,12 @@ export async function requestPlatformPlan(db: Database, merchantId: string, user
   return requestView(await upsertPending(db, merchantId, "platform_plan", { plan, price_monthly: info.priceMonthly }, user.id));
 }
 
-/** Production access request: needs an approved KYC; staff open production in the console. */
+/** Production access request: needs an approved KYC and secured owner accounts (production-gate.ts); staff open production in the console. */
 export async function requestProductionAccess(db: Database, merchantId: string, user: Pick<User, "id">): Promise<RequestView> {
   const merchant = await lockMerchant(db, merchantId);
   if (merchant.productionEnabled) throw new ApiError("PRODUCTION_ALREADY_ENABLED");
   if (merchant.kycStatus !== "approved") throw new ApiError("KYC_REQUIRED_FOR_PRODUCTION");
+  await assertReadyForProduction(db, merchantId);
   return requestView(await upsertPending(db, merchantId, "production_access", {}, user.id));
 }
 

@@ -10,6 +10,7 @@ import { APPLICATION_COOKIE } from "./application-choice";
 import { dashboardContext } from "./dashboard-context";
 import { MODE_COOKIE, parseMode } from "./mode";
 import { authOptions, type SessionClaims } from "./options";
+import { can, type Permission } from "./permissions";
 import { userOfSession } from "./users";
 
 /**
@@ -25,23 +26,35 @@ export const currentUser = cache(async (): Promise<User | null> => {
 // Cached per render like currentUser, so every caller of one render gets the same object.
 const merchantOf = cache((merchantId: string) => getMerchant(db(), merchantId));
 
+/** Where staff without two-factor are sent: the only console page they can use. */
+export const STAFF_ENROLLMENT_PATH = "/ops/security";
+
 const signInPath = (next: string) => `/signin?next=${encodeURIComponent(next)}`;
 
-/** Server components of /dashboard: a merchant user, or a redirect to /signin; staff get 404. */
-export async function requireMerchantSession(next = "/dashboard"): Promise<{ user: User; merchant: Merchant }> {
+/**
+ * Server components of /dashboard: a merchant user, or a redirect to /signin; staff get 404.
+ * `refused` is the permission when the member's role lacks it: the page then renders the role
+ * refusal (components/dashboard/RoleRefusal.tsx) instead of its content.
+ */
+export async function requireMerchantSession(next: string, permission: Permission): Promise<{ user: User; merchant: Merchant; refused: Permission | null }> {
   const user = await currentUser();
   if (!user) redirect(signInPath(next));
   if (user.role !== "merchant" || !user.merchantId) notFound();
   const merchant = await merchantOf(user.merchantId);
   if (!merchant) notFound();
-  return { user, merchant };
+  return { user, merchant, refused: can(user.merchantRole, permission) ? null : permission };
 }
 
-/** Server components of /ops: a staff user, or a redirect to /signin; merchants get 404 (the console's pages do not exist for them). */
-export async function requireStaffSession(next = "/ops"): Promise<{ user: User }> {
+/**
+ * Server components of /ops: a staff user, or a redirect to /signin; merchants get 404 (the
+ * console's pages do not exist for them). Staff without two-factor are sent to /ops/security to
+ * enroll, unless `beforeTwoFactor` (that page and the layout around it).
+ */
+export async function requireStaffSession(next = "/ops", options: { beforeTwoFactor?: boolean } = {}): Promise<{ user: User }> {
   const user = await currentUser();
   if (!user) redirect(signInPath(next));
   if (user.role !== "staff") notFound();
+  if (!user.totpEnabledAt && !options.beforeTwoFactor) redirect(STAFF_ENROLLMENT_PATH);
   return { user };
 }
 
@@ -57,8 +70,8 @@ const sessionContext = cache(async (user: User, merchant: Merchant): Promise<Dom
   return { ...ctx, user };
 });
 
-/** Session + mode + chosen application → the DomainContext of /v1, for dashboard server components. */
-export async function requireDashboardContext(next = "/dashboard"): Promise<DomainContext & { user: User }> {
-  const { user, merchant } = await requireMerchantSession(next);
-  return sessionContext(user, merchant);
+/** Session + mode + chosen application → the DomainContext of /v1, for dashboard server components; `refused` as above. */
+export async function requireDashboardContext(next: string, permission: Permission): Promise<DomainContext & { user: User; refused: Permission | null }> {
+  const { user, merchant, refused } = await requireMerchantSession(next, permission);
+  return { ...(await sessionContext(user, merchant)), refused };
 }

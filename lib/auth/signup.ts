@@ -5,7 +5,9 @@ import { apiKeys } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
 import { ApiError } from "@/lib/http/errors";
 import { input } from "@/lib/http/validation";
+import type { Locale } from "@/lib/i18n/locale";
 import { createMerchant } from "@/lib/platform/merchants";
+import { mailEmailVerification } from "./email-verification";
 import { checkCredentials, createUser, findUserByEmail, isUniqueViolation } from "./users";
 
 export const BUSINESS_NAME_MIN = 2;
@@ -24,9 +26,10 @@ export type SignUpResult = { userId: string; merchantId: string; applicationId: 
  * its first application, a test key (returned here, the only time it is visible) and the user,
  * all in one transaction. createMerchant also issues a live key; nobody will ever see that
  * secret and live mode is closed until staff open production, so it is revoked at once: the
- * merchant creates a live key on the Developers page when production is opened.
+ * merchant creates a live key on the Developers page when production is opened. The
+ * verification e-mail is enqueued in the same transaction.
  */
-export async function signUp(db: Database, input: { email: string; password: string; businessName: string }): Promise<SignUpResult> {
+export async function signUp(db: Database, input: { email: string; password: string; businessName: string; locale?: Locale }): Promise<SignUpResult> {
   const businessName = checkBusinessName(input.businessName);
   const { email, password } = checkCredentials(input);
   if (await findUserByEmail(db, email)) throw new ApiError("EMAIL_TAKEN", undefined, { param: "email" });
@@ -38,6 +41,8 @@ export async function signUp(db: Database, input: { email: string; password: str
         .update(apiKeys)
         .set({ revokedAt: systemNow() })
         .where(and(eq(apiKeys.merchantId, created.merchant.id), eq(apiKeys.mode, "live"), isNull(apiKeys.revokedAt)));
+      // The account works in test mode at once; the verified address is needed for production.
+      await mailEmailVerification(tx as unknown as Database, user, input.locale ?? "fr");
       return { userId: user.id, merchantId: created.merchant.id, applicationId: created.applicationId, testKey: created.testKey };
     });
   } catch (error) {
@@ -50,6 +55,6 @@ export async function signUp(db: Database, input: { email: string; password: str
 
 /** POST /dashboard-api/signup; the rules themselves are in signUp (one place for the dashboard and tests). */
 export const SignUpInput = input(
-  z.object({ email: z.string().max(320), password: z.string().max(1024), business_name: z.string().max(400) }),
+  z.object({ email: z.string().max(320), password: z.string().max(1024), business_name: z.string().max(400), locale: z.enum(["fr", "en"]).default("fr") }),
   { email: "INVALID_EMAIL", password: "INVALID_PASSWORD", business_name: "INVALID_BUSINESS_NAME" },
 );

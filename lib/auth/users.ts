@@ -6,6 +6,7 @@ import { systemNow } from "@/lib/clock";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from "./passwords";
+import { checkSecondFactor } from "./two-factor";
 
 /** Consecutive failed sign-ins that lock an account, and for how long. Shown on the sign-in page. */
 export const MAX_FAILED_LOGINS = 5;
@@ -24,10 +25,16 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/** A well-formed address, normalized; INVALID_EMAIL otherwise. */
+export function checkEmail(raw: string): string {
+  const email = normalizeEmail(typeof raw === "string" ? raw : "");
+  if (!EmailSchema.safeParse(email).success) throw new ApiError("INVALID_EMAIL", undefined, { param: "email" });
+  return email;
+}
+
 /** Validates and normalizes what an account is made of; throws the field's own error code. */
 export function checkCredentials(input: { email: string; password: string }): { email: string; password: string } {
-  const email = normalizeEmail(input.email ?? "");
-  if (!EmailSchema.safeParse(email).success) throw new ApiError("INVALID_EMAIL", undefined, { param: "email" });
+  const email = checkEmail(input.email);
   if (typeof input.password !== "string" || passwordProblem(input.password)) throw new ApiError("INVALID_PASSWORD", undefined, { param: "password" });
   return { email, password: input.password };
 }
@@ -86,6 +93,8 @@ export async function revokeSessions(db: Database, userId: string): Promise<void
 export type SignInResult =
   | { ok: true; user: User }
   | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "two_factor_required" }
+  | { ok: false; reason: "two_factor_invalid" }
   | { ok: false; reason: "locked"; lockedUntil: Date };
 
 async function lock(db: Database, userId: string, now: Date): Promise<Date> {
@@ -101,8 +110,12 @@ async function lock(db: Database, userId: string, now: Date): Promise<Date> {
  * and attempts beyond it are refused without checking. While locked, even the right password is
  * refused. A success resets the count. An unknown e-mail costs the same bcrypt time and gets the
  * same answer as a wrong password.
+ *
+ * With two-factor on, the right password alone answers "two_factor_required" (not counted as a
+ * failure: the form then asks for the code, keeping the password); a wrong or reused code counts
+ * as a failed sign-in like a wrong password, so codes cannot be guessed past the lockout.
  */
-export async function authenticate(db: Database, emailInput: string, password: string, now: Date = systemNow()): Promise<SignInResult> {
+export async function authenticate(db: Database, emailInput: string, password: string, now: Date = systemNow(), otp?: string): Promise<SignInResult> {
   const email = normalizeEmail(emailInput ?? "");
   if (!email || typeof password !== "string" || password.length === 0) return { ok: false, reason: "invalid" };
   const [claimed] = await db
@@ -120,8 +133,16 @@ export async function authenticate(db: Database, emailInput: string, password: s
   // An invited member who has not set a password yet cannot sign in; the same bcrypt time is spent.
   if (claimed.passwordHash === null) await burnPasswordCheck(password);
   else if (await verifyPassword(password, claimed.passwordHash)) {
-    const [user] = await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, claimed.id)).returning();
-    return { ok: true, user };
+    if (claimed.totpEnabledAt && !otp) {
+      await db.update(users).set({ failedLogins: sql`greatest(${users.failedLogins} - 1, 0)` }).where(eq(users.id, claimed.id));
+      return { ok: false, reason: "two_factor_required" };
+    }
+    if (!claimed.totpEnabledAt || (await checkSecondFactor(db, claimed, otp!, now))) {
+      const [user] = await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, claimed.id)).returning();
+      return { ok: true, user };
+    }
+    if (claimed.failedLogins >= MAX_FAILED_LOGINS) return { ok: false, reason: "locked", lockedUntil: await lock(db, claimed.id, now) };
+    return { ok: false, reason: "two_factor_invalid" };
   }
   if (claimed.failedLogins >= MAX_FAILED_LOGINS) return { ok: false, reason: "locked", lockedUntil: await lock(db, claimed.id, now) };
   return { ok: false, reason: "invalid" };

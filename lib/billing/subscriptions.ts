@@ -10,6 +10,7 @@ import { pagination } from "@/lib/links/pagination";
 import type { EventType } from "@/lib/webhooks/event-types";
 import { linkResource } from "@/lib/links/serialize";
 import { insertLink } from "@/lib/links/service";
+import { mailSubscriptionPortalLink } from "@/lib/notifications/portal-link";
 import { upsertCustomer } from "./customers";
 import { LINK_GRACE_MS } from "./periods";
 import { findOwnPlan } from "./plans";
@@ -74,6 +75,7 @@ async function insertSubscription(ctx: DomainContext, plan: BillingPlan, body: C
     })
     .returning();
   await emitSubscriptionEvent(ctx.db, "subscription.created", sub, ctx.now, plan);
+  await mailSubscriptionPortalLink(ctx, { subscription: sub, plan, customer });
   return sub;
 }
 

@@ -9,6 +9,10 @@ import { linkCodes } from "./error-codes/links";
 import { billingCodes } from "./error-codes/billing";
 import { webhookCodes } from "./error-codes/webhooks";
 import { oprCodes } from "./error-codes/opr";
+import { securityCodes } from "./error-codes/security";
+import { teamCodes } from "./error-codes/team";
+import { notificationCodes } from "./error-codes/notifications";
+import { bookCodes } from "./error-codes/books";
 
 /** The one error catalogue: code → HTTP status → default message. Areas keep their rows in error-codes/. */
 export const errorCatalogue = {
@@ -22,6 +26,10 @@ export const errorCatalogue = {
   ...billingCodes,
   ...webhookCodes,
   ...oprCodes,
+  ...securityCodes,
+  ...teamCodes,
+  ...notificationCodes,
+  ...bookCodes,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -8,12 +8,20 @@ export const rateLimits = {
   "webhooks.test": 5,
   "secure_orders.create": 20,
   "links.checkout": 20,
+  // Each report is written in the background; 20 a minute is far above what an accountant asks for.
+  "reports.create": 20,
   "public.pay": 20,
   // Per client IP: buyer and courier page actions of secure orders (pay, dispute, delivery code).
   "secure_orders.public": 30,
   // Per client IP: dashboard sign-in attempts (the per-account lockout is in lib/auth/users.ts) and sign-ups.
   "auth.signin": 30,
   "auth.signup": 10,
+  // Password reset requests: per client IP, and per address (a hash of it) so one inbox cannot be flooded from many IPs.
+  "auth.password_reset": 10,
+  "auth.password_reset_address": 3,
+  // Per user: verification e-mails resent from the dashboard banner, and two-factor codes typed in settings.
+  "auth.verification_resend": 3,
+  "auth.two_factor": 10,
 } as const;
 
 export type LimitName = keyof typeof rateLimits;

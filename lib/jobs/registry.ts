@@ -5,6 +5,7 @@ import { runPartnerRoyalties } from "@/lib/partner/royalty";
 import { runSecureOrderDeadlines } from "@/lib/secure-orders/deadlines";
 import { runBillingCycle } from "@/lib/billing/cycle";
 import { sendDueMail } from "@/lib/mail/send-job";
+import { generateDueReports } from "@/lib/books/report-job";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 
@@ -40,6 +41,8 @@ export const jobs: Job[] = [
   { id: "billing-cycle", everySeconds: 30, scope: "merchant", run: (db, scope) => runBillingCycle(db, scope) },
   // Sends the mail outbox (lib/mail/send-job.ts): due messages, each claimed under a lease, retried with backoff.
   { id: "mail-delivery", everySeconds: 5, scope: "global", run: (db) => sendDueMail(db) },
+  // Writes the reports merchants asked for (lib/books/report-job.ts), each under a lease, and deletes expired files.
+  { id: "report-generation", everySeconds: 5, scope: "global", run: (db) => generateDueReports(db) },
   // Last, so events emitted by the jobs above go out in the same pass. The webhook worker below
   // sends within a second; this pass is its safety net and the sandbox clock advance's sender.
   // On Inngest the same cadence drives `sweep-webhooks`, which hands deliveries to Inngest runs

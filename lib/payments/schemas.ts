@@ -157,7 +157,8 @@ const isCalendarDate = (s: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
 
-const isoInstant = z
+/** An ISO 8601 date or date-time query parameter, as a Date. */
+export const isoInstant = z
   .string()
   .refine(
     (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s.trim()) && !Number.isNaN(Date.parse(s.trim())) && isCalendarDate(s.trim()),

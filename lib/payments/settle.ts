@@ -5,6 +5,7 @@ import { merchantNow } from "@/lib/clock";
 import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/http/errors";
 import { postJournal } from "@/lib/ledger/post";
+import { mailPaymentReceipt } from "@/lib/notifications/receipt";
 import type { EventType } from "@/lib/webhooks/event-types";
 import { recordLateCollection } from "./late-collection";
 import { purposeHooks } from "./purpose-hooks";
@@ -88,6 +89,7 @@ export async function settlePayment(db: Database, paymentId: string, settlement:
       await emitEvent(tx, { merchantId: updated.merchantId, applicationId: updated.applicationId, mode: updated.mode, type, object: paymentResource(updated), at });
     }
     await purposeHooks[updated.purpose]?.(tx, updated, at);
+    if (updated.status === "SUCCESS") await mailPaymentReceipt(tx, updated);
     return { payment: updated, changed: true };
   });
 }

@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record";
 import { ApiError } from "@/lib/http/errors";
 import { defineOperation } from "@/lib/http/operation";
 import { log, maskPhone } from "@/lib/log";
+import { notifyDisputeOpened } from "@/lib/notifications/merchant";
 import { SECURE_ORDER_LIMITS } from "./config";
 import { emitOrderEvent, lockOrder, notFound, updateOrder, type OrderLocator } from "./store";
 import { DEADLINE_REASON, refundOrder, releaseLocked } from "./transitions";
@@ -29,6 +30,7 @@ export async function openDispute(db: Database, locator: OrderLocator, reason: s
     if (order.deliveryDeadline && order.deliveryDeadline <= now) return "expired" as const;
     const disputed = await updateOrder(tx, order.id, { status: "DISPUTED", disputedAt: now, disputeReason: text, updatedAt: now });
     await emitOrderEvent(tx, disputed, "secure_order.disputed", now);
+    await notifyDisputeOpened(tx, disputed, locked.merchant);
     return disputed;
   });
   if (outcome === "expired") {

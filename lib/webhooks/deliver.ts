@@ -6,6 +6,7 @@ import { events, merchants, webhookDeliveries, webhookEndpoints, type EventPaylo
 import { merchantNowSql, systemNow } from "@/lib/clock";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { notifyIfEndpointFailing } from "@/lib/notifications/webhook-failing";
 import { describeError } from "./errors";
 import { eventBody } from "./body";
 import { endpointWants, isEventType } from "./event-types";
@@ -204,8 +205,8 @@ async function recordAttempt(
   // The schedule is integers of our own (never user input), inlined as an array literal.
   const schedule = sql.raw(`'{${input.schedule.map((v) => Math.max(0, Math.round(Number(v)))).join(",")}}'::bigint[]`);
   const owns = input.trigger === "automatic" && input.token !== null;
-  const [row] = rowsOf<{ status: WebhookDeliveryStatus; number: number | string }>(
-    await db.execute(sql`
+  const statement = (tx: Database) =>
+    tx.execute(sql`
       with cur as (
         select d.id, d.status, d.attempt_count, d.auto_attempts, d.mode, d.next_attempt_at, d.claim_token, d.delivered_at,
           ${owns ? sql`(d.claim_token is not distinct from ${input.token})` : sql`false`} as owns,
@@ -243,8 +244,17 @@ async function recordAttempt(
         updated_at = now()
       from calc
       where d.id = calc.id
-      returning d.status, calc.number`),
-  );
+      returning d.status, calc.number, d.endpoint_id`);
+  type Row = { status: WebhookDeliveryStatus; number: number | string; endpoint_id: string };
+  // A failure may make the endpoint "failing for 24 hours": that notice (lib/notifications) is written with the attempt.
+  const [row] = ok
+    ? rowsOf<Row>(await statement(db))
+    : await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Database;
+        const rows = rowsOf<Row>(await statement(tx));
+        if (rows[0]) await notifyIfEndpointFailing(tx, { endpointId: rows[0].endpoint_id, at: input.startedAt });
+        return rows;
+      });
   if (!row) throw new Error(`delivery ${input.deliveryId} not found while recording an attempt`);
   return { deliveryId: input.deliveryId, status: row.status, attemptNumber: Number(row.number), result };
 }

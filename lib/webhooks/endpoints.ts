@@ -3,6 +3,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { applications, webhookDeliveries, webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
+import { contextActor, recordAudit } from "@/lib/audit/record";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { MAX_ENDPOINTS, privateTargetsAllowed } from "./policy";
@@ -11,6 +12,13 @@ import { newSigningSecret, sealSecret } from "./secret";
 import { bareHost, blockedAddressReason, isLocalHostname } from "./targets";
 
 type Scoped = Pick<DomainContext, "db" | "merchant" | "application" | "mode">;
+
+// What the merchant's audit log keeps of an endpoint: where it sends and what, never its secrets.
+const auditView = (e: WebhookEndpoint) => ({ url: e.url, description: e.description, enabled_events: e.enabledEvents, enabled: e.enabled, mode: e.mode, application_id: e.applicationId });
+
+/** A change of an endpoint, in the merchant's audit log, in the transaction of the change. */
+const auditEndpoint = (ctx: Scoped, action: string, id: string, before: WebhookEndpoint | null, after: Record<string, unknown> | null) =>
+  recordAudit(ctx.db, { actor: contextActor(ctx), action, targetType: "webhook_endpoint", targetId: id, before: before && auditView(before), after, merchantId: ctx.merchant.id });
 
 export function endpointResource(row: WebhookEndpoint): EndpointResource {
   return {
@@ -72,6 +80,7 @@ export async function createEndpoint(ctx: Scoped, body: CreateEndpointBody): Pro
       secretCiphertext: sealSecret(id, secret),
     })
     .returning();
+  await auditEndpoint(ctx, "webhook_endpoint.create", id, null, auditView(row));
   return { ...endpointResource(row), secret };
 }
 
@@ -85,7 +94,7 @@ export async function getEndpoint(ctx: Scoped, id: string): Promise<EndpointReso
 }
 
 export async function updateEndpoint(ctx: Scoped, id: string, body: UpdateEndpointBody): Promise<EndpointResource> {
-  await findEndpoint(ctx, id, { lock: true });
+  const before = await findEndpoint(ctx, id, { lock: true });
   if (body.url !== undefined) checkEndpointUrl(body.url, ctx.mode);
   const patch: Partial<typeof webhookEndpoints.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
   if (body.url !== undefined) patch.url = body.url;
@@ -93,6 +102,7 @@ export async function updateEndpoint(ctx: Scoped, id: string, body: UpdateEndpoi
   if (body.enabled_events !== undefined) patch.enabledEvents = body.enabled_events;
   if (body.enabled !== undefined) patch.enabled = body.enabled;
   const [row] = await ctx.db.update(webhookEndpoints).set(patch).where(eq(webhookEndpoints.id, id)).returning();
+  await auditEndpoint(ctx, "webhook_endpoint.update", id, before, auditView(row));
   return endpointResource(row);
 }
 
@@ -101,12 +111,13 @@ export async function updateEndpoint(ctx: Scoped, id: string, body: UpdateEndpoi
  * delivery log stays readable (the row is kept with deleted_at).
  */
 export async function deleteEndpoint(ctx: Scoped, id: string): Promise<{ id: string; deleted: true }> {
-  await findEndpoint(ctx, id, { lock: true });
+  const before = await findEndpoint(ctx, id, { lock: true });
   await ctx.db.update(webhookEndpoints).set({ deletedAt: sql`now()` as unknown as Date, enabled: false, updatedAt: sql`now()` as unknown as Date }).where(eq(webhookEndpoints.id, id));
   await ctx.db
     .update(webhookDeliveries)
     .set({ status: "FAILED", nextAttemptAt: null, claimToken: null, lastError: "endpoint deleted: not sent", updatedAt: sql`now()` as unknown as Date })
     .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, "PENDING")));
+  await auditEndpoint(ctx, "webhook_endpoint.delete", id, before, null);
   return { id, deleted: true };
 }
 
@@ -127,6 +138,7 @@ export async function rollEndpointSecret(ctx: Scoped, id: string, graceSeconds: 
     })
     .where(eq(webhookEndpoints.id, id))
     .returning();
+  await auditEndpoint(ctx, "webhook_endpoint.roll_secret", id, current, { ...auditView(row), grace_period_seconds: graceSeconds });
   return { ...endpointResource(row), secret };
 }
 

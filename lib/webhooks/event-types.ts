@@ -32,6 +32,10 @@ export const eventCatalogue = [
   { type: "withdrawal.completed", description: "A withdrawal was paid out to the destination number." },
   { type: "withdrawal.rejected", description: "The service operator rejected a withdrawal; the reserved amount is back in the available balance." },
   { type: "withdrawal.cancelled", description: "The merchant cancelled a PENDING withdrawal; the reserved amount is back in the available balance." },
+  {
+    type: "report.ready",
+    description: "A report asked for with POST /v1/reports (or from the dashboard) is written. data is the report, status READY, with a download_url valid for 24 hours.",
+  },
 ] as const;
 
 export type EventType = (typeof eventCatalogue)[number]["type"];

@@ -3,6 +3,7 @@ import { subscriptionPaymentDueSchema, subscriptionSchema } from "@/lib/billing/
 import { paymentSchema } from "@/lib/payments/schemas";
 import { secureOrderSchema } from "@/lib/secure-orders/schemas";
 import { withdrawalSchema } from "@/lib/withdrawals/schemas";
+import { reportSchema } from "@/lib/books/reports";
 import { EVENT_VERSION } from "./body";
 import { EVENT_TYPES, type EventType } from "./event-types";
 
@@ -39,6 +40,7 @@ export const eventDataSchemas: Record<EventType, z.ZodObject> = {
   "withdrawal.completed": withdrawalSchema,
   "withdrawal.rejected": withdrawalSchema,
   "withdrawal.cancelled": withdrawalSchema,
+  "report.ready": reportSchema,
 };
 
 /** The body a receiver gets for one event type (the OpenAPI document's `webhooks`). */

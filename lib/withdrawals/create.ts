@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, withdrawals, type Withdrawal } from "@/db/schema";
+import { contextActor, recordAudit } from "@/lib/audit/record";
 import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/http/errors";
@@ -81,6 +82,16 @@ export async function createWithdrawal(ctx: DomainContext, body: CreateWithdrawa
       at: ctx.now,
     });
     await emitEvent(tx, { merchantId: row.merchantId, applicationId: row.applicationId, mode: row.mode, type: "withdrawal.requested", object: withdrawalResource(row), at: ctx.now });
+    // The destination number stays out of the audit log (never a full phone number in logs).
+    await recordAudit(tx, {
+      actor: contextActor(ctx),
+      action: "withdrawal.request",
+      targetType: "withdrawal",
+      targetId: row.id,
+      before: null,
+      after: { reference: row.reference, amount: row.amount, fee: row.fee, mode: row.mode },
+      merchantId: row.merchantId,
+    });
     return { withdrawal: row, message: WITHDRAWAL_REQUESTED_MESSAGE };
   });
 }

@@ -8,6 +8,7 @@ import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/http/errors";
 import { postJournal } from "@/lib/ledger/post";
 import type { EventType } from "@/lib/webhooks/event-types";
+import { notifyWithdrawalChange } from "@/lib/notifications/merchant";
 import { withdrawalResource } from "./serialize";
 
 type Step = {
@@ -63,6 +64,8 @@ async function transition(db: Database, where: SQL, id: string, step: Step): Pro
     if (step.audit) {
       await recordAudit(tx, { actor: step.audit.actor, action: step.audit.action, targetType: "withdrawal", targetId: updated.id, merchantId: updated.merchantId, before: withdrawalResource(current), after: object });
     }
+    // Approved, paid or rejected: the merchant's owners and finance members are mailed with the change.
+    await notifyWithdrawalChange(tx, updated);
     return updated;
   });
 }

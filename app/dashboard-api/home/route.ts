@@ -1,4 +1,4 @@
 import { accountRoute } from "@/lib/auth/handler";
 import { homeSummary } from "@/lib/auth/home";
 
-export const GET = accountRoute({ who: "merchant" }, (ctx) => homeSummary(ctx));
+export const GET = accountRoute({ who: "merchant", permission: "dashboard.read" }, (ctx) => homeSummary(ctx));

@@ -5,7 +5,7 @@ import { listLogs } from "@/lib/webhooks/logs";
 import { ListLogsQuery } from "@/lib/webhooks/schemas";
 
 // GET /v1/webhooks/endpoints + GET /v1/webhooks/logs (same filters) for the dashboard's application and mode.
-export const GET = accountRoute({ who: "merchant", query: ListLogsQuery }, async (ctx, { query }) => {
+export const GET = accountRoute({ who: "merchant", permission: "developers.read", query: ListLogsQuery }, async (ctx, { query }) => {
   const endpoints = await listEndpoints(ctx);
   const logs = await listLogs(ctx, query);
   return logs instanceof Reply ? { endpoints, logs: logs.data, pagination: logs.init.extra?.pagination } : { endpoints, logs };

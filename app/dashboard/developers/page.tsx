@@ -1,18 +1,21 @@
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { DevelopersView } from "@/components/dashboard/DevelopersView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { developersOverview } from "@/lib/auth/developers";
+import { can } from "@/lib/auth/permissions";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { publicBaseUrl } from "@/lib/config";
 
 export const generateMetadata = dashboardMetadata("developers");
 
 export default async function DevelopersPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale } = await dashboardPage("/dashboard/developers", searchParams);
+  const { ctx, locale, refused } = await dashboardPage("/dashboard/developers", "developers.read", searchParams);
+  if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="developers" />;
   const overview = await developersOverview(ctx.db, ctx.merchant.id, ctx.mode);
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="developers">
-      <DevelopersView locale={locale} mode={ctx.mode} productionEnabled={ctx.merchant.productionEnabled} apiBaseUrl={`${publicBaseUrl()}/v1`} initial={overview} />
+      <DevelopersView locale={locale} mode={ctx.mode} productionEnabled={ctx.merchant.productionEnabled} apiBaseUrl={`${publicBaseUrl()}/v1`} initial={overview} showRequestLog={can(ctx.user.merchantRole, "developers.logs")} />
     </DashboardFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { LinksView, type LinksOverview } from "@/components/dashboard/areas/LinksView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { Reply } from "@/lib/http/envelope";
 import { listLinks } from "@/lib/links/service";
@@ -8,7 +9,8 @@ import { listLinks } from "@/lib/links/service";
 export const generateMetadata = dashboardMetadata("links");
 
 export default async function LinksPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale } = await dashboardPage("/dashboard/links", searchParams);
+  const { ctx, locale, refused } = await dashboardPage("/dashboard/links", "dashboard.read", searchParams);
+  if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="links" />;
   const r = await listLinks(ctx, { page: 1, limit: 50 });
   const initial = (r instanceof Reply ? { links: r.data, pagination: r.init.extra?.pagination } : r) as LinksOverview;
   return (

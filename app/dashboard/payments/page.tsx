@@ -3,10 +3,13 @@ import { Badge } from "@/components/dashboard/Badge";
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
+import { ExportPanel } from "@/components/dashboard/books/ExportPanel";
 import { PAYMENT_TONE, paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
 import { buttonClasses } from "@/components/ui/Button";
 import type { PaymentStatus } from "@/db/schema";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { can } from "@/lib/auth/permissions";
 import { formatXof } from "@/lib/format/money";
 import { dashboardPayments } from "@/lib/payments/dashboard";
 import { PAYMENT_STATUSES } from "@/lib/payments/schemas";
@@ -22,7 +25,8 @@ const dayStart = (d: string) => (DAY.test(d) && !Number.isNaN(Date.parse(`${d}T0
 const inputClass = "min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink";
 
 export default async function PaymentsPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale } = await dashboardPage("/dashboard/payments", searchParams);
+  const { ctx, locale, refused } = await dashboardPage("/dashboard/payments", "dashboard.read", searchParams);
+  if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="payments" />;
   const t = paymentsCopy[locale];
   const sp = await searchParams;
   const status = (PAYMENT_STATUSES as readonly string[]).includes(str(sp.status)) ? (str(sp.status) as PaymentStatus) : undefined;
@@ -161,6 +165,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
           ) : null}
         </nav>
       ) : null}
+      {can(ctx.user.merchantRole, "books") ? <ExportPanel locale={locale} type="payments" status={status} statusLabel={status ? t.statuses[status] : undefined} /> : null}
     </DashboardFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { WebhooksView, type WebhooksOverview } from "@/components/dashboard/areas/WebhooksView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { Reply } from "@/lib/http/envelope";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
@@ -11,7 +12,8 @@ import { listLogs, webhookStats } from "@/lib/webhooks/logs";
 export const generateMetadata = dashboardMetadata("webhooks");
 
 export default async function WebhooksPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale } = await dashboardPage("/dashboard/webhooks", searchParams);
+  const { ctx, locale, refused } = await dashboardPage("/dashboard/webhooks", "developers.read", searchParams);
+  if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="webhooks" />;
   const endpoints = await listEndpoints(ctx);
   const logs = await listLogs(ctx, { page: 1, limit: 50 });
   const initial = { endpoints, logs: logs instanceof Reply ? logs.data : logs } as WebhooksOverview;

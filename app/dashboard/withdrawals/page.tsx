@@ -1,7 +1,12 @@
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { WithdrawalsView } from "@/components/dashboard/areas/WithdrawalsView";
+import { BalanceHistory } from "@/components/dashboard/books/BalanceHistory";
+import { ExportPanel } from "@/components/dashboard/books/ExportPanel";
+import { StatementPanel } from "@/components/dashboard/books/StatementPanel";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { can } from "@/lib/auth/permissions";
 import { merchantBalance } from "@/lib/withdrawals/balance";
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from "@/lib/withdrawals/fees";
 import { listWithdrawals } from "@/lib/withdrawals/queries";
@@ -9,11 +14,20 @@ import { listWithdrawals } from "@/lib/withdrawals/queries";
 export const generateMetadata = dashboardMetadata("withdrawals");
 
 export default async function WithdrawalsPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale } = await dashboardPage("/dashboard/withdrawals", searchParams);
+  const { ctx, locale, refused } = await dashboardPage("/dashboard/withdrawals", "withdrawals.read", searchParams);
+  if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="withdrawals" />;
   const [balance, list] = await Promise.all([merchantBalance(ctx.db, ctx.merchant.id, ctx.mode), listWithdrawals(ctx, { page: 1, limit: 20 })]);
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="withdrawals">
       <WithdrawalsView locale={locale} mode={ctx.mode} initial={{ balance, ...list }} min={WITHDRAWAL_MIN} max={WITHDRAWAL_MAX} />
+      <BalanceHistory locale={locale} mode={ctx.mode} />
+      {can(ctx.user.merchantRole, "books") ? (
+        <>
+          <StatementPanel locale={locale} />
+          <ExportPanel locale={locale} type="withdrawals" />
+          <ExportPanel locale={locale} type="balance_transactions" />
+        </>
+      ) : null}
     </DashboardFrame>
   );
 }

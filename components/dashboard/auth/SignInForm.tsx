@@ -22,6 +22,14 @@ export const authFormCopy = defineCopy({
     failed: "La connexion a échoué. Vérifiez votre connexion internet et réessayez.",
     noAccount: "Pas encore de compte ?",
     signUp: "Créer un compte",
+    forgot: "Mot de passe oublié ?",
+    codeTitle: "Vérification en deux étapes",
+    codeLead: "Saisissez le code à 6 chiffres affiché par votre application d'authentification, ou l'un de vos codes de secours.",
+    code: "Code de vérification",
+    codeHint: "6 chiffres, ou un code de secours (xxxxx-xxxxx).",
+    verify: "Vérifier",
+    wrongCode: "Ce code est incorrect ou a déjà servi. Saisissez le code affiché maintenant par l'application.",
+    back: "Utiliser un autre compte",
   },
   en: {
     email: "E-mail address",
@@ -35,8 +43,18 @@ export const authFormCopy = defineCopy({
     failed: "Signing in failed. Check your internet connection and try again.",
     noAccount: "No account yet?",
     signUp: "Create an account",
+    forgot: "Forgot your password?",
+    codeTitle: "Two-step verification",
+    codeLead: "Enter the 6-digit code your authenticator app shows, or one of your recovery codes.",
+    code: "Verification code",
+    codeHint: "6 digits, or a recovery code (xxxxx-xxxxx).",
+    verify: "Verify",
+    wrongCode: "This code is wrong or was already used. Enter the code the app shows now.",
+    back: "Use another account",
   },
 });
+
+const OTP_FIELD_ID = "signin-otp";
 
 type Props = {
   locale: Locale;
@@ -56,24 +74,40 @@ function landing(role: string | undefined, next: string | null): string {
 
 export function SignInForm({ locale, next, initialErrorCode, maxFailures, lockMinutes }: Props) {
   const t = authFormCopy[locale];
-  const message = (code: string) => (code === "AccountLocked" ? t.locked(lockMinutes) : code === "RateLimited" ? t.rateLimited : code === "CredentialsSignin" ? t.wrong : t.failed);
+  const messages: Record<string, string> = { AccountLocked: t.locked(lockMinutes), RateLimited: t.rateLimited, CredentialsSignin: t.wrong, TwoFactorInvalid: t.wrongCode };
+  const message = (code: string) => messages[code] ?? t.failed;
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialErrorCode ? message(initialErrorCode) : null);
   const alertRef = useRef<HTMLParagraphElement>(null);
+  // Kept between the two steps: the code step signs in with the same e-mail and password.
+  const [credentials, setCredentials] = useState<{ email: string; password: string } | null>(null);
 
   useEffect(() => {
     if (error) alertRef.current?.focus();
   }, [error]);
 
+  useEffect(() => {
+    if (credentials && !error) document.getElementById(OTP_FIELD_ID)?.focus();
+  }, [credentials, error]);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const creds = credentials ?? { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    const otp = credentials ? String(form.get("otp") ?? "").trim() : "";
     setBusy(true);
     setError(null);
     try {
-      const result = await signIn("credentials", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirect: false });
+      const result = await signIn("credentials", { ...creds, otp, redirect: false });
+      if (result?.error === "TwoFactorRequired") {
+        setCredentials(creds);
+        setBusy(false);
+        return;
+      }
       if (!result || result.error || !result.ok) {
+        // A lockout or a limit ends the code step: the form starts over from the password.
+        if (result?.error !== "TwoFactorInvalid") setCredentials(null);
         setError(message(result?.error ?? ""));
         setBusy(false);
         return;
@@ -93,12 +127,39 @@ export function SignInForm({ locale, next, initialErrorCode, maxFailures, lockMi
           {error}
         </p>
       ) : null}
-      <Field label={t.email} name="email" type="email" autoComplete="email" inputMode="email" required />
-      <Field label={t.password} name="password" type="password" autoComplete="current-password" required />
-      <p className="text-sm text-muted">{t.lockNote(maxFailures, lockMinutes)}</p>
-      <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
-        {busy ? t.signingIn : t.signIn}
-      </Button>
+      {credentials ? (
+        <>
+          <h2 className="text-lg font-bold text-ink">{t.codeTitle}</h2>
+          <p className="text-sm text-muted">{t.codeLead}</p>
+          <Field id={OTP_FIELD_ID} label={t.code} hint={t.codeHint} name="otp" autoComplete="one-time-code" inputMode="text" required maxLength={20} spellCheck={false} autoCapitalize="none" />
+          <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+            {busy ? t.signingIn : t.verify}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setCredentials(null);
+              setError(null);
+            }}
+          >
+            {t.back}
+          </Button>
+        </>
+      ) : (
+        <>
+          <Field label={t.email} name="email" type="email" autoComplete="email" inputMode="email" required />
+          <Field label={t.password} name="password" type="password" autoComplete="current-password" required />
+          <p className="text-sm text-muted">{t.lockNote(maxFailures, lockMinutes)}</p>
+          <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+            {busy ? t.signingIn : t.signIn}
+          </Button>
+          <p className="text-center text-sm">
+            <Link href={`/forgot-password?lang=${locale}`} className="font-semibold text-brand underline">
+              {t.forgot}
+            </Link>
+          </p>
+        </>
+      )}
       <p className="text-center text-sm text-muted">
         {t.noAccount}{" "}
         <Link href={`/signup?lang=${locale}`} className="font-semibold text-brand underline">

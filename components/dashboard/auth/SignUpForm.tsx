@@ -78,7 +78,7 @@ export function SignUpForm({ locale }: { locale: Locale }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body = { business_name: String(form.get("business_name") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    const body = { business_name: String(form.get("business_name") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), locale };
     setBusy(true);
     setFieldError(null);
     setFormError(null);

@@ -2,10 +2,24 @@ import type { z } from "zod";
 import type { Locale } from "@/lib/i18n/locale";
 import type { MailTemplate, RenderedMail } from "./define";
 import { testMail } from "./test";
+import { invitationMail } from "./invitation";
+import { disputeOpenedMail, productionOpenedMail, webhookFailingMail, withdrawalUpdateMail } from "./merchant-notifications";
+import { paymentReceiptMail, subscriptionPortalMail } from "./customer-mail";
+import { passwordResetMail } from "./password_reset";
+import { emailVerificationMail } from "./email_verification";
 
 /** Every message kind the product sends, by name. A new kind is added here. */
 export const mailTemplates = {
   test: testMail,
+  invitation: invitationMail,
+  withdrawal_update: withdrawalUpdateMail,
+  webhook_failing: webhookFailingMail,
+  dispute_opened: disputeOpenedMail,
+  production_opened: productionOpenedMail,
+  payment_receipt: paymentReceiptMail,
+  subscription_portal: subscriptionPortalMail,
+  password_reset: passwordResetMail,
+  email_verification: emailVerificationMail,
 } satisfies Record<string, MailTemplate>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

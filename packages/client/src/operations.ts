@@ -13,6 +13,7 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   "POST /v1/payment-links",
   "POST /v1/payments",
   "POST /v1/portal/sessions",
+  "POST /v1/reports",
   "POST /v1/secure-orders",
   "POST /v1/webhooks/endpoints",
   "POST /v1/webhooks/endpoints/{id}/roll-secret",

@@ -4,6 +4,30 @@
  */
 
 export interface paths {
+    "/v1/balance/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balance history
+         * @description Every movement of the merchant's money in the key's mode, newest first: payments collected and their fees, secure-order escrow held, released or refunded, withdrawals reserved, paid or returned, partner royalties and late collections credited. Each line moves one balance (`available`, `reserved` or `escrow`) by `amount` and gives `balance_after`, that balance right after it. `limit` 1..100 (default 20); `starting_after=<id>` for the next page (the last id of this one; `has_more` says whether there is one); `created_gte` / `created_lt` (ISO 8601) bound the dates; `type` (one or several, comma-separated) and `balance` filter.
+         *
+         *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
+         *
+         *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
+         */
+        get: operations["getBalanceTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing/customers": {
         parameters: {
             query?: never;
@@ -1082,6 +1106,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reports
+         * @description The 20 latest reports of the key's merchant and mode, newest first.
+         *
+         *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
+         *
+         *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
+         */
+        get: operations["getReports"];
+        put?: never;
+        /**
+         * Ask for a report
+         * @description A file of your books for the key's mode, covering created_at in [from, to) (at most 367 days): an export of `payments`, `withdrawals`, `secure_orders`, `subscriptions` or `balance_transactions` as `csv` (UTF-8 with a byte-order mark, so Excel keeps French accents; `delimiter: ";"` for French-language Excel) or `xlsx`, or the monthly `statement` as a `pdf`. The report starts PENDING and is written in the background (large exports are streamed, whatever their size); when it is READY a `report.ready` event is sent and GET /v1/reports/{id} gives a `download_url`. Optional `X-Idempotency-Key`: the same key with the same body returns the same report. 20 per minute.
+         *
+         *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
+         *
+         *     **Rate limit**: 100 requests per minute per API key and 20 per minute for this operation; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
+         *
+         *     **Idempotency**: `X-Idempotency-Key` is optional (at most 128 characters). Retrying with the same key and the body replays the first answer for 24 hours (with `Idempotent-Replayed: true`); the same key with a different request is 409 `IDEMPOTENCY_CONFLICT`. See the [idempotency guide](/docs/idempotency).
+         */
+        post: operations["postReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a report
+         * @description Its status and, once READY, a `download_url` valid for one hour (each GET gives a fresh one) and the file's size and SHA-256. Another merchant's or the other mode's report is 404.
+         *
+         *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
+         *
+         *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
+         */
+        get: operations["getReportsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a report's file
+         * @description The file itself (CSV, XLSX or PDF) as an attachment, streamed. Either the `download_url` of the report (its `expires` and `signature` parameters, no API key: for a browser or a spreadsheet tool) or your API key in `Authorization`. A file is kept 7 days after it is ready (410 REPORT_EXPIRED after that).
+         *
+         *     **Auth**: optional. Without `Authorization` the route is public; with a key it answers as that key's merchant and mode (and a bad key is refused).
+         *
+         *     **Rate limit**: 100 requests per minute per API key (per client IP without a key); over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
+         */
+        get: operations["getReportsByIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/clock": {
         parameters: {
             query?: never;
@@ -1894,6 +2000,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "report.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * report.ready
+         * @description A report asked for with POST /v1/reports (or from the dashboard) is written. data is the report, status READY, with a download_url valid for 24 hours.
+         *
+         *     Signed in both schemes over the same raw bytes: verify with a Standard Webhooks library or with `X-Service-Signature`; see [webhooks](/docs/webhooks).
+         */
+        post: operations["webhookReportReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "secure_order.cancelled": {
         parameters: {
             query?: never;
@@ -2252,11 +2380,11 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "PAYLOAD_TOO_LARGE" | "LENGTH_REQUIRED" | "HEADERS_TOO_LARGE" | "BAD_REQUEST" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_NOT_SIMULATED" | "LATE_COLLECTION_RESOLVED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "MERCHANT_NOT_FOUND" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG";
+                code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "PAYLOAD_TOO_LARGE" | "LENGTH_REQUIRED" | "HEADERS_TOO_LARGE" | "BAD_REQUEST" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_NOT_SIMULATED" | "LATE_COLLECTION_RESOLVED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "MERCHANT_NOT_FOUND" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG" | "RESET_LINK_INVALID" | "VERIFICATION_LINK_INVALID" | "EMAIL_ALREADY_VERIFIED" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_STARTED" | "TWO_FACTOR_NOT_ENABLED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_DISABLE_FORBIDDEN" | "TWO_FACTOR_ENROLLMENT_REQUIRED" | "EMAIL_NOT_VERIFIED" | "TWO_FACTOR_REQUIRED" | "WRONG_PASSWORD" | "ROLE_FORBIDDEN" | "INVALID_ROLE" | "MEMBER_EMAIL_TAKEN" | "LAST_OWNER" | "INVITATION_ALREADY_ACCEPTED" | "INVITATION_INVALID" | "INVALID_NOTIFICATION_KIND" | "INVALID_REPORT_TYPE" | "INVALID_REPORT_FORMAT" | "INVALID_REPORT_FILTER" | "REPORT_NOT_FOUND" | "REPORT_NOT_READY" | "REPORT_LINK_INVALID" | "REPORT_EXPIRED";
                 /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
                 details?: {
                     /** @enum {string} */
-                    code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "PAYLOAD_TOO_LARGE" | "LENGTH_REQUIRED" | "HEADERS_TOO_LARGE" | "BAD_REQUEST" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_NOT_SIMULATED" | "LATE_COLLECTION_RESOLVED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "MERCHANT_NOT_FOUND" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG";
+                    code: "UNAUTHORIZED" | "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "PAID_SUBSCRIPTION_REQUIRED" | "PLAN_MONTHLY_VOLUME_EXCEEDED" | "TEST_MODE_ONLY" | "TEST_FLAG_IN_LIVE_MODE" | "ACCOUNT_INACTIVE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_JSON" | "INVALID_BODY" | "PAYLOAD_TOO_LARGE" | "LENGTH_REQUIRED" | "HEADERS_TOO_LARGE" | "BAD_REQUEST" | "UNSUPPORTED_CONTENT_TYPE" | "MISSING_FIELD" | "INVALID_FIELD" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_TOO_LONG" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_ERROR" | "INVALID_AMOUNT" | "MISSING_PHONE" | "INVALID_PHONE" | "MISSING_RETURN_URL" | "INVALID_RETURN_URL" | "INVALID_PAYMENT_METHOD" | "INVALID_PROVIDER" | "INVALID_CURRENCY" | "INVALID_COUNTRY" | "INVALID_EMAIL" | "INVALID_METADATA" | "DUPLICATE_PAYMENT" | "PAYMENT_NOT_EXPIRED" | "PAYMENT_FINALIZED" | "PAYMENT_ALREADY_INITIATED" | "PAYMENT_NOT_SIMULATED" | "LATE_COLLECTION_RESOLVED" | "INVALID_PAGINATION" | "INVALID_OFFSET" | "INVALID_PAYMENT_STATUS" | "INVALID_DATE_RANGE" | "PHONE_MISMATCH" | "INVALID_OUTCOME" | "INVALID_CLOCK_ADVANCE" | "OPERATOR_SIGNATURE_INVALID" | "OPERATOR_SESSION_MISMATCH" | "REFUNDS_UNAVAILABLE" | "PAYOUTS_UNAVAILABLE" | "SESSION_REQUIRED" | "CSRF_REJECTED" | "EMAIL_TAKEN" | "INVALID_PASSWORD" | "INVALID_BUSINESS_NAME" | "INVALID_APPLICATION_NAME" | "INVALID_PLATFORM_PLAN" | "INVALID_KYC_SUBMISSION" | "KYC_ALREADY_APPROVED" | "KYC_REQUIRED_FOR_PRODUCTION" | "PRODUCTION_ALREADY_ENABLED" | "PLATFORM_PLAN_ALREADY_ACTIVE" | "PRODUCTION_ACCESS_REQUIRED" | "REQUEST_ALREADY_DECIDED" | "INVALID_REASON" | "KYC_NOT_APPROVED" | "INSUFFICIENT_BALANCE" | "FEE_CHANGED" | "RECIPIENT_PHONE_NOT_SUPPORTED" | "INVALID_NOTES" | "INVALID_QUOTED_FEE" | "WITHDRAWAL_NOT_PENDING" | "WITHDRAWAL_NOT_APPROVED" | "INVALID_STATUS_FILTER" | "PARTNER_WITHDRAWAL_CLOSED" | "PARTNER_PROGRAM_NOT_ENABLED" | "PARTNER_ITEMS_INVALID" | "PARTNER_PRODUCT_REQUIRED" | "PARTNER_PRODUCT_NOT_FOUND" | "PARTNER_PRODUCT_NOT_APPROVED" | "PARTNER_AMOUNT_MISMATCH" | "PARTNER_PRODUCT_ARCHIVED" | "PARTNER_PRODUCT_NOT_PENDING" | "PARTNER_PRODUCT_CHANGED" | "INVALID_PRICE" | "INVALID_IMAGE_URL" | "NOTHING_TO_UPDATE" | "SECURE_ORDERS_DISABLED" | "MISSING_DESCRIPTION" | "INVALID_DESCRIPTION" | "INVALID_CUSTOMER_NAME" | "INVALID_DELIVERY_DEADLINE_HOURS" | "INVALID_CLIENT_REFERENCE" | "INVALID_CANCEL_REASON" | "INVALID_SECURE_ORDER_STATUS" | "INVALID_SEARCH" | "MISSING_CODE" | "INVALID_CODE_FORMAT" | "INVALID_CODE" | "CODE_LOCKED" | "NOT_PAID" | "ORDER_CLOSED" | "ORDER_ALREADY_RELEASED" | "ORDER_DISPUTED" | "DELIVERY_EXPIRED" | "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_PAYABLE" | "ORDER_NOT_DISPUTABLE" | "INVALID_DISPUTE_REASON" | "DISPUTE_NOT_OPEN" | "INVALID_SIMULATION_OUTCOME" | "REFUND_FAILED" | "LINK_NOT_FOUND" | "LINK_ARCHIVED" | "LINK_INACTIVE" | "LINK_UNAVAILABLE" | "INVALID_LINK_MODE" | "INVALID_AMOUNT_RANGE" | "LINK_NOT_OPEN" | "LINK_MODE_IMMUTABLE" | "LINK_PRICE_IMMUTABLE" | "INVALID_SLUG" | "SLUG_TAKEN" | "INVALID_REDIRECT_URL" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QR_FORMAT" | "INVALID_QR_SIZE" | "INVALID_INTERVAL" | "PLAN_NOT_FOUND" | "PLAN_INACTIVE" | "PLAN_INTERVAL_IMMUTABLE" | "INVALID_START_DATE" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_NOT_PAST_DUE" | "SUBSCRIPTION_PAYMENT_IN_PROGRESS" | "MISSING_MERCHANT_ID" | "MERCHANT_NOT_FOUND" | "PORTAL_SESSION_NOT_FOUND" | "PORTAL_SESSION_EXPIRED" | "INVALID_WEBHOOK_URL" | "WEBHOOK_URL_HTTPS_REQUIRED" | "WEBHOOK_URL_NOT_ALLOWED" | "INVALID_EVENT_TYPE" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WEBHOOK_ENDPOINT_DELETED" | "WEBHOOK_LOG_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_APPLICATION_NOT_FOUND" | "NO_WEBHOOK_ENDPOINTS" | "INVALID_OTP" | "OTP_INCORRECT" | "OPR_CANCELLED" | "OPR_COMPLETED" | "OPR_EXPIRED" | "OPR_CHECKOUT_NOT_AVAILABLE" | "OPR_SANDBOX_ONLY_FLAG" | "RESET_LINK_INVALID" | "VERIFICATION_LINK_INVALID" | "EMAIL_ALREADY_VERIFIED" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_STARTED" | "TWO_FACTOR_NOT_ENABLED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_DISABLE_FORBIDDEN" | "TWO_FACTOR_ENROLLMENT_REQUIRED" | "EMAIL_NOT_VERIFIED" | "TWO_FACTOR_REQUIRED" | "WRONG_PASSWORD" | "ROLE_FORBIDDEN" | "INVALID_ROLE" | "MEMBER_EMAIL_TAKEN" | "LAST_OWNER" | "INVITATION_ALREADY_ACCEPTED" | "INVITATION_INVALID" | "INVALID_NOTIFICATION_KIND" | "INVALID_REPORT_TYPE" | "INVALID_REPORT_FORMAT" | "INVALID_REPORT_FILTER" | "REPORT_NOT_FOUND" | "REPORT_NOT_READY" | "REPORT_LINK_INVALID" | "REPORT_EXPIRED";
                     message: string;
                     param?: string;
                 }[];
@@ -2344,6 +2472,280 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getBalanceTransactions: {
+        parameters: {
+            query?: {
+                balance?: "available" | "reserved" | "escrow";
+                created_gte?: string;
+                created_lt?: string;
+                limit?: number;
+                starting_after?: string;
+                /** @description One type or several separated by commas: payment, payment_fee, escrow_hold, escrow_released, secure_order_release, secure_order_fee, escrow_refunded, withdrawal_reserved, withdrawal_paid, withdrawal_released, royalty, late_collection, late_collection_fee, adjustment */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Balance history */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description signed change of that balance, in FCFA */
+                            amount: number;
+                            /**
+                             * @description which of the merchant's balances moved: available (withdrawable), reserved (withdrawals in progress), escrow (secure orders held)
+                             * @enum {string}
+                             */
+                            balance: "available" | "reserved" | "escrow";
+                            /** @description that balance right after this movement */
+                            balance_after: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @constant */
+                            currency: "XOF";
+                            description: string;
+                            /** @description btxn_<n>: ids grow with the ledger */
+                            id: string;
+                            /** @constant */
+                            object: "balance_transaction";
+                            source: {
+                                id: string;
+                                /** @description payment, secure_order, withdrawal or partner_royalty */
+                                object: string;
+                            };
+                            /** @enum {string} */
+                            type: "payment" | "payment_fee" | "escrow_hold" | "escrow_released" | "secure_order_release" | "secure_order_fee" | "escrow_refunded" | "withdrawal_reserved" | "withdrawal_paid" | "withdrawal_released" | "royalty" | "late_collection" | "late_collection_fee" | "adjustment";
+                        }[];
+                        /** @description Older movements remain: pass the last id as `starting_after` for the next page. */
+                        has_more: boolean;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /**
+             * @description Bad Request: `INVALID_DATE_RANGE`, `INVALID_FIELD`, `INVALID_PAGINATION`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_DATE_RANGE` | from and to must be ISO 8601 dates or date-times (e.g. 2026-10-01T00:00:00Z), with from before to. |
+             *     | `INVALID_FIELD` | A field has an invalid value. |
+             *     | `INVALID_PAGINATION` | page must be an integer ≥ 1 and limit an integer between 1 and 100. |
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_DATE_RANGE" | "INVALID_FIELD" | "INVALID_PAGINATION";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_DATE_RANGE" | "INVALID_FIELD" | "INVALID_PAGINATION";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
+             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
+             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Forbidden: `PAID_SUBSCRIPTION_REQUIRED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error: `INTERNAL_ERROR`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getBillingCustomers: {
         parameters: {
             query?: {
@@ -17381,6 +17783,1231 @@ export interface operations {
             };
         };
     };
+    getReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List reports */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            /**
+                             * @description CSV separator
+                             * @enum {string}
+                             */
+                            delimiter: "," | ";";
+                            /** @description READY: a link that downloads the file without an API key until download_url_expires_at (one hour; GET the report again for a fresh one) */
+                            download_url: string | null;
+                            download_url_expires_at: string | null;
+                            /** @description The file is deleted after this date (7 days after READY); the report object stays */
+                            expires_at: string | null;
+                            failure_reason: string | null;
+                            filters: {
+                                status?: string;
+                                types?: string[];
+                            };
+                            /** @enum {string} */
+                            format: "csv" | "xlsx" | "pdf";
+                            /** @description ISO 8601 UTC */
+                            from: string;
+                            /** @description prefix rpt_ */
+                            id: string;
+                            livemode: boolean;
+                            /** @enum {string} */
+                            locale: "fr" | "en";
+                            /** @constant */
+                            object: "report";
+                            ready_at: string | null;
+                            /** @description Rows written (exports); null for a statement or until READY */
+                            row_count: number | null;
+                            /** @description Hex SHA-256 of the file, to check a download */
+                            sha256: string | null;
+                            size_bytes: number | null;
+                            /**
+                             * @description PENDING until the file is written (seconds; large exports longer), then READY, or FAILED with failure_reason
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "READY" | "FAILED";
+                            /** @description ISO 8601 UTC (excluded) */
+                            to: string;
+                            /** @enum {string} */
+                            type: "payments" | "withdrawals" | "secure_orders" | "subscriptions" | "balance_transactions" | "statement";
+                        }[];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
+             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
+             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Forbidden: `PAID_SUBSCRIPTION_REQUIRED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error: `INTERNAL_ERROR`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postReports: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key per operation (a UUID is ideal), at most 128 characters. Send the same key when you retry. */
+                "X-Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description CSV separator: ';' for French-language Excel, which reads ',' as the decimal mark
+                     * @default ,
+                     * @enum {string}
+                     */
+                    delimiter?: "," | ";";
+                    /**
+                     * @description csv (default for exports) or xlsx; pdf for a statement (its default)
+                     * @enum {string}
+                     */
+                    format?: "csv" | "xlsx" | "pdf";
+                    /** @description ISO 8601; the report covers created_at ≥ from */
+                    from: string;
+                    /**
+                     * @description Language of the column headers, labels and statement (default fr)
+                     * @default fr
+                     * @enum {string}
+                     */
+                    locale?: "fr" | "en";
+                    /** @description Exports of payments, withdrawals, secure orders or subscriptions: only this status */
+                    status?: string;
+                    /** @description ISO 8601; … and < to */
+                    to: string;
+                    /** @description payments, withdrawals, secure_orders, subscriptions, balance_transactions (exports) or statement (the monthly statement, a PDF) */
+                    type: string;
+                    /** @description balance_transactions: only these movement types */
+                    types?: ("payment" | "payment_fee" | "escrow_hold" | "escrow_released" | "secure_order_release" | "secure_order_fee" | "escrow_refunded" | "withdrawal_reserved" | "withdrawal_paid" | "withdrawal_released" | "royalty" | "late_collection" | "late_collection_fee" | "adjustment")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Ask for a report */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            /**
+                             * @description CSV separator
+                             * @enum {string}
+                             */
+                            delimiter: "," | ";";
+                            /** @description READY: a link that downloads the file without an API key until download_url_expires_at (one hour; GET the report again for a fresh one) */
+                            download_url: string | null;
+                            download_url_expires_at: string | null;
+                            /** @description The file is deleted after this date (7 days after READY); the report object stays */
+                            expires_at: string | null;
+                            failure_reason: string | null;
+                            filters: {
+                                status?: string;
+                                types?: string[];
+                            };
+                            /** @enum {string} */
+                            format: "csv" | "xlsx" | "pdf";
+                            /** @description ISO 8601 UTC */
+                            from: string;
+                            /** @description prefix rpt_ */
+                            id: string;
+                            livemode: boolean;
+                            /** @enum {string} */
+                            locale: "fr" | "en";
+                            /** @constant */
+                            object: "report";
+                            ready_at: string | null;
+                            /** @description Rows written (exports); null for a statement or until READY */
+                            row_count: number | null;
+                            /** @description Hex SHA-256 of the file, to check a download */
+                            sha256: string | null;
+                            size_bytes: number | null;
+                            /**
+                             * @description PENDING until the file is written (seconds; large exports longer), then READY, or FAILED with failure_reason
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "READY" | "FAILED";
+                            /** @description ISO 8601 UTC (excluded) */
+                            to: string;
+                            /** @enum {string} */
+                            type: "payments" | "withdrawals" | "secure_orders" | "subscriptions" | "balance_transactions" | "statement";
+                        };
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /**
+             * @description Bad Request: `IDEMPOTENCY_KEY_TOO_LONG`, `INVALID_BODY`, `INVALID_DATE_RANGE`, `INVALID_FIELD`, `INVALID_JSON`, `INVALID_REPORT_FILTER`, `INVALID_REPORT_FORMAT`, `INVALID_REPORT_TYPE`, `MISSING_FIELD`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `IDEMPOTENCY_KEY_TOO_LONG` | `X-Idempotency-Key` must be at most 128 characters. |
+             *     | `INVALID_BODY` | The request body must be a JSON object. |
+             *     | `INVALID_DATE_RANGE` | from and to must be ISO 8601 dates or date-times (e.g. 2026-10-01T00:00:00Z), with from before to. |
+             *     | `INVALID_FIELD` | A field has an invalid value. |
+             *     | `INVALID_JSON` | The request body is not valid JSON. |
+             *     | `INVALID_REPORT_FILTER` | This filter does not apply to this report type: status applies to payments, withdrawals, secure_orders and subscriptions (with their own statuses), types to balance_transactions. |
+             *     | `INVALID_REPORT_FORMAT` | format does not fit this report: exports are csv or xlsx, a statement is pdf. |
+             *     | `INVALID_REPORT_TYPE` | type must be one of payments, withdrawals, secure_orders, subscriptions, balance_transactions or statement. |
+             *     | `MISSING_FIELD` | A required field is missing. |
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_DATE_RANGE" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_REPORT_FILTER" | "INVALID_REPORT_FORMAT" | "INVALID_REPORT_TYPE" | "MISSING_FIELD";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_KEY_TOO_LONG" | "INVALID_BODY" | "INVALID_DATE_RANGE" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_REPORT_FILTER" | "INVALID_REPORT_FORMAT" | "INVALID_REPORT_TYPE" | "MISSING_FIELD";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
+             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
+             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Forbidden: `PAID_SUBSCRIPTION_REQUIRED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Conflict: `IDEMPOTENCY_CONFLICT`, `IDEMPOTENCY_IN_PROGRESS`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `IDEMPOTENCY_CONFLICT` | This idempotency key was already used for a different request. Use a new key for a new request. |
+             *     | `IDEMPOTENCY_IN_PROGRESS` | A request with this idempotency key is still being processed. Retry in a moment. |
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Unsupported Media Type: `UNSUPPORTED_CONTENT_TYPE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `UNSUPPORTED_CONTENT_TYPE` | Send the body as JSON with `Content-Type: application/json`. |
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error: `INTERNAL_ERROR`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getReportsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Retrieve a report */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            /**
+                             * @description CSV separator
+                             * @enum {string}
+                             */
+                            delimiter: "," | ";";
+                            /** @description READY: a link that downloads the file without an API key until download_url_expires_at (one hour; GET the report again for a fresh one) */
+                            download_url: string | null;
+                            download_url_expires_at: string | null;
+                            /** @description The file is deleted after this date (7 days after READY); the report object stays */
+                            expires_at: string | null;
+                            failure_reason: string | null;
+                            filters: {
+                                status?: string;
+                                types?: string[];
+                            };
+                            /** @enum {string} */
+                            format: "csv" | "xlsx" | "pdf";
+                            /** @description ISO 8601 UTC */
+                            from: string;
+                            /** @description prefix rpt_ */
+                            id: string;
+                            livemode: boolean;
+                            /** @enum {string} */
+                            locale: "fr" | "en";
+                            /** @constant */
+                            object: "report";
+                            ready_at: string | null;
+                            /** @description Rows written (exports); null for a statement or until READY */
+                            row_count: number | null;
+                            /** @description Hex SHA-256 of the file, to check a download */
+                            sha256: string | null;
+                            size_bytes: number | null;
+                            /**
+                             * @description PENDING until the file is written (seconds; large exports longer), then READY, or FAILED with failure_reason
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "READY" | "FAILED";
+                            /** @description ISO 8601 UTC (excluded) */
+                            to: string;
+                            /** @enum {string} */
+                            type: "payments" | "withdrawals" | "secure_orders" | "subscriptions" | "balance_transactions" | "statement";
+                        };
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
+             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
+             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Forbidden: `PAID_SUBSCRIPTION_REQUIRED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Not Found: `NOT_FOUND`, `REPORT_NOT_FOUND`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `NOT_FOUND` | No such route or resource. |
+             *     | `REPORT_NOT_FOUND` | No report with this id for this key's merchant and mode. |
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND" | "REPORT_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "REPORT_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error: `INTERNAL_ERROR`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getReportsByIdDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Download a report's file */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /**
+             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
+             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
+             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Forbidden: `PAID_SUBSCRIPTION_REQUIRED`, `REPORT_LINK_INVALID`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
+             *     | `REPORT_LINK_INVALID` | This download link is invalid or has expired (links work for one hour). GET /v1/reports/{id} gives a fresh download_url. |
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAID_SUBSCRIPTION_REQUIRED" | "REPORT_LINK_INVALID";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED" | "REPORT_LINK_INVALID";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Not Found: `NOT_FOUND`, `REPORT_NOT_FOUND`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `NOT_FOUND` | No such route or resource. |
+             *     | `REPORT_NOT_FOUND` | No report with this id for this key's merchant and mode. |
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND" | "REPORT_NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "REPORT_NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Conflict: `REPORT_NOT_READY`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `REPORT_NOT_READY` | This report is not ready yet. Wait for the report.ready event or poll GET /v1/reports/{id} until status is READY. |
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "REPORT_NOT_READY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "REPORT_NOT_READY";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Gone: `REPORT_EXPIRED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `REPORT_EXPIRED` | This report's file was deleted after its retention period. Ask for a new report with POST /v1/reports. |
+             */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "REPORT_EXPIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "REPORT_EXPIRED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error: `INTERNAL_ERROR`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getSandboxClock: {
         parameters: {
             query?: never;
@@ -20945,7 +22572,7 @@ export interface operations {
                         data: {
                             description: string;
                             /** @enum {string} */
-                            type: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
+                            type: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready";
                         }[];
                         /** @constant */
                         success: true;
@@ -21363,7 +22990,7 @@ export interface operations {
                      */
                     enabled?: boolean;
                     /** @description Event types sent to this endpoint (see GET /v1/webhook-event-types), or ["*"] (default) for every type. */
-                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
+                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready"))[];
                     /** @description Where events are POSTed. HTTPS is required for live endpoints. */
                     url: string;
                 };
@@ -22201,7 +23828,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types sent to this endpoint (see GET /v1/webhook-event-types), or ["*"] (default) for every type. */
-                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled"))[];
+                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready"))[];
                     /** @description Where events are POSTed. HTTPS is required for live endpoints. */
                     url?: string;
                 };
@@ -23416,7 +25043,7 @@ export interface operations {
                 /** @description Must be the key's own application (a key sees only its application's deliveries). */
                 application_id?: string;
                 endpoint_id?: string;
-                event_type?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
+                event_type?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready";
                 limit?: number;
                 page?: number;
                 status?: "PENDING" | "SUCCESS" | "FAILED";
@@ -24685,7 +26312,7 @@ export interface operations {
                      * @description Send the test to the endpoints that receive this type (default: every enabled endpoint). The event sent is always `webhook.test`.
                      * @enum {string}
                      */
-                    event?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled";
+                    event?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready";
                 };
             };
         };
@@ -27401,6 +29028,100 @@ export interface operations {
             };
         };
     };
+    webhookReportReady: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (evt_…), the same on every attempt. De-duplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: space-separated `v1,<base64>` signatures (two during a secret roll's grace period), each base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: Unix seconds of this attempt. Refuse anything more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description The event id, as in `webhook-id`. */
+                "X-Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The previous service's scheme: `t=<unix seconds>,v1=<hex>` (one `v1=` per active secret), lowercase hex HMAC-SHA256 of `{t}.{raw body}` keyed with the whole secret string `whsec_…` as UTF-8 bytes (not decoded). Refuse a `t` more than 5 minutes away. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Unix seconds: the `t` of `X-Service-Signature` and the `webhook-timestamp`. */
+                "X-Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        created_at: string;
+                        /**
+                         * @description CSV separator
+                         * @enum {string}
+                         */
+                        delimiter: "," | ";";
+                        /** @description READY: a link that downloads the file without an API key until download_url_expires_at (one hour; GET the report again for a fresh one) */
+                        download_url: string | null;
+                        download_url_expires_at: string | null;
+                        /** @description The file is deleted after this date (7 days after READY); the report object stays */
+                        expires_at: string | null;
+                        failure_reason: string | null;
+                        filters: {
+                            status?: string;
+                            types?: string[];
+                        };
+                        /** @enum {string} */
+                        format: "csv" | "xlsx" | "pdf";
+                        /** @description ISO 8601 UTC */
+                        from: string;
+                        /** @description prefix rpt_ */
+                        id: string;
+                        livemode: boolean;
+                        /** @enum {string} */
+                        locale: "fr" | "en";
+                        /** @constant */
+                        object: "report";
+                        ready_at: string | null;
+                        /** @description Rows written (exports); null for a statement or until READY */
+                        row_count: number | null;
+                        /** @description Hex SHA-256 of the file, to check a download */
+                        sha256: string | null;
+                        size_bytes: number | null;
+                        /**
+                         * @description PENDING until the file is written (seconds; large exports longer), then READY, or FAILED with failure_reason
+                         * @enum {string}
+                         */
+                        status: "PENDING" | "READY" | "FAILED";
+                        /** @description ISO 8601 UTC (excluded) */
+                        to: string;
+                        /** @enum {string} */
+                        type: "payments" | "withdrawals" | "secure_orders" | "subscriptions" | "balance_transactions" | "statement";
+                    };
+                    /**
+                     * @description The same as `type`, for handlers written for the previous service
+                     * @constant
+                     */
+                    event: "report.ready";
+                    /** @description prefix evt_; also the `webhook-id` and `X-Service-Event-ID` headers, the same on every attempt */
+                    id: string;
+                    livemode: boolean;
+                    /** @description ISO 8601 UTC: when the event happened (the sandbox clock applies in test mode) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "report.ready";
+                    /** @constant */
+                    version: "v1";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds acknowledges the delivery; anything else (a 3xx included: redirects are not followed) is retried on the schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhookSecureOrderCancelled: {
         parameters: {
             query?: never;
@@ -28111,7 +29832,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_test";
                         /** @description The `event` of the request, if any */
-                        requested_event: ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled") | null;
+                        requested_event: ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready") | null;
                     };
                     /**
                      * @description The same as `type`, for handlers written for the previous service

@@ -3,4 +3,4 @@ import { createPlan } from "@/lib/billing/plans";
 import { CreatePlanInput } from "@/lib/billing/schemas";
 
 // POST /v1/billing/plans.
-export const POST = accountRoute({ who: "merchant", body: CreatePlanInput, status: 201 }, (ctx, { body }) => createPlan(ctx, body));
+export const POST = accountRoute({ who: "merchant", permission: "commerce", body: CreatePlanInput, status: 201 }, (ctx, { body }) => createPlan(ctx, body));

@@ -3,7 +3,7 @@ import { secureOrderDetail } from "@/lib/secure-orders/dashboard";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 
 // GET /v1/secure-orders/{id} plus the order's timeline, for the detail page.
-export const GET = accountRoute({ who: "merchant" }, async (ctx, { params }) => {
+export const GET = accountRoute({ who: "merchant", permission: "dashboard.read" }, async (ctx, { params }) => {
   requireSecureOrders(ctx);
   return secureOrderDetail(ctx, params.id);
 });

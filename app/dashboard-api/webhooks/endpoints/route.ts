@@ -3,4 +3,4 @@ import { createEndpoint } from "@/lib/webhooks/endpoints";
 import { CreateEndpointInput } from "@/lib/webhooks/schemas";
 
 // POST /v1/webhooks/endpoints: the secret is in this answer only.
-export const POST = accountRoute({ who: "merchant", body: CreateEndpointInput, status: 201 }, (ctx, { body }) => createEndpoint(ctx, body));
+export const POST = accountRoute({ who: "merchant", permission: "developers.manage", body: CreateEndpointInput, status: 201 }, (ctx, { body }) => createEndpoint(ctx, body));

@@ -4,6 +4,7 @@ import { Badge } from "@/components/dashboard/Badge";
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { PAYMENT_TONE, paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
 import { PaymentMoneyFacts } from "@/components/dashboard/areas/PaymentMoneyFacts";
 import { LateCollectionNotice } from "@/components/dashboard/areas/LateCollectionNotice";
@@ -18,7 +19,8 @@ export const generateMetadata = dashboardMetadata("payments");
 
 export default async function PaymentDetailPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const { id } = await params;
-  const { ctx, locale } = await dashboardPage(`/dashboard/payments/${encodeURIComponent(id)}`, searchParams);
+  const { ctx, locale, refused } = await dashboardPage(`/dashboard/payments/${encodeURIComponent(id)}`, "dashboard.read", searchParams);
+  if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="payments" />;
   const t = paymentsCopy[locale];
   let details, activity, money;
   try {

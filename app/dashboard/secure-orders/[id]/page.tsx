@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { SecureOrderDetailView } from "@/components/dashboard/areas/secure-orders/SecureOrderDetailView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
+import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { ApiError } from "@/lib/http/errors";
 import { secureOrderDetail } from "@/lib/secure-orders/dashboard";
@@ -11,7 +12,8 @@ export const generateMetadata = dashboardMetadata("secure-orders");
 // Another merchant's order, the other mode's, or any order while the pilot is off: the dashboard's 404.
 export default async function SecureOrderDetailPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const { id } = await params;
-  const { ctx, locale } = await dashboardPage(`/dashboard/secure-orders/${encodeURIComponent(id)}`, searchParams);
+  const { ctx, locale, refused } = await dashboardPage(`/dashboard/secure-orders/${encodeURIComponent(id)}`, "dashboard.read", searchParams);
+  if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="secure-orders" />;
   if (!ctx.merchant.secureOrdersEnabled) notFound();
   let detail;
   try {

@@ -2,6 +2,8 @@ import { notFound } from "next/navigation";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { AuditList } from "@/components/ops/AuditList";
 import { MerchantEditor } from "@/components/ops/MerchantEditor";
+import { MerchantTeam } from "@/components/ops/MerchantTeam";
+import { MerchantBooks } from "@/components/ops/books/MerchantBooks";
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { db } from "@/db/client";
@@ -11,6 +13,7 @@ import { opsPage, type SearchParams } from "@/lib/auth/page";
 import { latestRequests } from "@/lib/auth/requests";
 import { isApiError } from "@/lib/http/errors";
 import { defineCopy } from "@/lib/i18n/dictionary";
+import { listMembers } from "@/lib/team/members";
 
 export const generateMetadata = opsMetadata("merchants");
 
@@ -42,8 +45,8 @@ export default async function OpsMerchantPage({ params, searchParams }: { params
     if (isApiError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
-  const requests = await latestRequests(db(), id);
-  const audit = (await listAudit(db(), { targetType: "merchant", targetId: id, limit: 100 })).map(auditView);
+  const [requests, members] = await Promise.all([latestRequests(db(), id), listMembers(db(), id)]);
+  const audit = (await listAudit(db(), { merchantId: id, limit: 100 })).map(auditView);
   const t = copy[locale];
   const kyc = requests.kyc;
   return (
@@ -64,6 +67,10 @@ export default async function OpsMerchantPage({ params, searchParams }: { params
       <div className="mt-6">
         <MerchantEditor key={merchant.id} locale={locale} merchant={merchant} />
       </div>
+      <div className="mt-6">
+        <MerchantTeam locale={locale} merchantId={merchant.id} members={members} />
+      </div>
+      <MerchantBooks db={db()} merchantId={merchant.id} locale={locale} />
       <section aria-labelledby="kyc-submission" className="mt-6 rounded-2xl border border-line bg-surface p-5">
         <h2 id="kyc-submission" className="text-lg font-semibold text-ink">
           {t.kycSubmission}

@@ -2,4 +2,4 @@ import { accountRoute } from "@/lib/auth/handler";
 import { archiveLink } from "@/lib/links/service";
 
 // DELETE /v1/payment-links/{id}: a permanent archive.
-export const POST = accountRoute({ who: "merchant" }, (ctx, { params }) => archiveLink(ctx, params.id));
+export const POST = accountRoute({ who: "merchant", permission: "commerce" }, (ctx, { params }) => archiveLink(ctx, params.id));

@@ -2,4 +2,4 @@ import { accountRoute } from "@/lib/auth/handler";
 import { cancelSubscription } from "@/lib/billing/subscriptions";
 
 // POST /v1/billing/subscriptions/{id}/cancel.
-export const POST = accountRoute({ who: "merchant" }, (ctx, { params }) => cancelSubscription(ctx, params.id));
+export const POST = accountRoute({ who: "merchant", permission: "commerce" }, (ctx, { params }) => cancelSubscription(ctx, params.id));

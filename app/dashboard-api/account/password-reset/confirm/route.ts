@@ -1,0 +1,5 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { PasswordResetInput, resetPassword } from "@/lib/auth/password-reset";
+
+// The reset page's form: the link's token and the new password. Every session of the user ends.
+export const POST = accountRoute({ who: "anonymous", limit: "auth.password_reset", body: PasswordResetInput }, (ctx, { body }) => resetPassword(ctx.db, body));

@@ -1,0 +1,5 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { TwoFactorCodeInput } from "@/lib/auth/two-factor-input";
+import { confirmEnrollment } from "@/lib/auth/two-factor";
+
+export const POST = accountRoute({ who: "merchant", permission: "account", limit: "auth.two_factor", body: TwoFactorCodeInput }, (ctx, { body }) => confirmEnrollment(ctx.db, ctx.user.id, body.code));

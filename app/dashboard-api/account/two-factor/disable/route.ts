@@ -1,0 +1,8 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { DisableTwoFactorInput } from "@/lib/auth/two-factor-input";
+import { disableTwoFactor } from "@/lib/auth/two-factor";
+
+export const POST = accountRoute({ who: "merchant", permission: "account", limit: "auth.two_factor", body: DisableTwoFactorInput }, async (ctx, { body }) => {
+  await disableTwoFactor(ctx.db, ctx.user.id, body);
+  return { enabled: false };
+});

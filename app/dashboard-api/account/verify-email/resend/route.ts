@@ -1,0 +1,8 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { resendEmailVerification, ResendVerificationInput } from "@/lib/auth/email-verification";
+
+// The dashboard banner's "resend", a few times a minute per user.
+export const POST = accountRoute({ who: "merchant", permission: "account", limit: "auth.verification_resend", body: ResendVerificationInput, status: 202 }, async (ctx, { body }) => {
+  await resendEmailVerification(ctx.db, ctx.user, body.locale);
+  return { sent: true };
+});

@@ -1,0 +1,81 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { useHydrated } from "@/components/dashboard/useHydrated";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import { FormAlert } from "./FormAlert";
+
+const copy = defineCopy({
+  fr: {
+    email: "Adresse e-mail du compte",
+    submit: "Recevoir un lien",
+    submitting: "Envoi…",
+    sent: (email: string, minutes: number) =>
+      `Si un compte Cauri utilise ${email}, un e-mail vient de partir avec un lien pour choisir un nouveau mot de passe. Le lien fonctionne une fois, pendant ${minutes} minutes. Pensez à regarder dans les indésirables.`,
+    errors: {
+      INVALID_EMAIL: "Cette adresse e-mail n'est pas valide.",
+      RATE_LIMIT_EXCEEDED: "Trop de demandes pour cette adresse ou depuis votre connexion. Patientez une minute puis réessayez.",
+      other: "La demande n'a pas pu être envoyée. Vérifiez votre connexion internet et réessayez.",
+    },
+    back: "Retour à la connexion",
+  },
+  en: {
+    email: "The account's e-mail address",
+    submit: "Send me a link",
+    submitting: "Sending…",
+    sent: (email: string, minutes: number) =>
+      `If a Cauri account uses ${email}, an e-mail is on its way with a link to choose a new password. The link works once, for ${minutes} minutes. Check your spam folder too.`,
+    errors: {
+      INVALID_EMAIL: "This e-mail address is not valid.",
+      RATE_LIMIT_EXCEEDED: "Too many requests for this address or from your connection. Wait a minute, then try again.",
+      other: "The request could not be sent. Check your internet connection and try again.",
+    },
+    back: "Back to sign in",
+  },
+});
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export function ForgotPasswordForm({ locale, minutes }: { locale: Locale; minutes: number }) {
+  const t = copy[locale];
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; field: boolean } | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch("/dashboard-api/account/password-reset", { method: "POST", body: { email, locale } });
+      setSentTo(email);
+    } catch (e) {
+      const code = e instanceof ApiClientError ? e.code : "other";
+      setError({ message: (t.errors as Record<string, string>)[code] ?? t.errors.other, field: code === "INVALID_EMAIL" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {sentTo ? <FormAlert tone="success">{t.sent(sentTo, minutes)}</FormAlert> : null}
+      {error && !error.field ? <FormAlert tone="error">{error.message}</FormAlert> : null}
+      <Field label={t.email} name="email" type="email" autoComplete="email" inputMode="email" required error={error?.field ? error.message : undefined} />
+      <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+        {busy ? t.submitting : t.submit}
+      </Button>
+      <p className="text-center text-sm">
+        <Link href={`/signin?lang=${locale}`} className="font-semibold text-brand underline">
+          {t.back}
+        </Link>
+      </p>
+    </form>
+  );
+}

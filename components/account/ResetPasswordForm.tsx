@@ -1,0 +1,95 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { useHydrated } from "@/components/dashboard/useHydrated";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import { FormAlert } from "./FormAlert";
+
+const copy = defineCopy({
+  fr: {
+    password: "Nouveau mot de passe",
+    hint: "Au moins 10 caractères.",
+    submit: "Enregistrer le mot de passe",
+    submitting: "Enregistrement…",
+    done: "Votre mot de passe est changé. Par sécurité, toutes vos sessions ouvertes ont été fermées : connectez-vous avec le nouveau mot de passe.",
+    signIn: "Se connecter",
+    errors: {
+      INVALID_PASSWORD: "Le mot de passe doit compter au moins 10 caractères (72 octets au plus).",
+      RESET_LINK_INVALID: "Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.",
+      RATE_LIMIT_EXCEEDED: "Trop d'essais depuis votre connexion. Patientez une minute puis réessayez.",
+      other: "Le mot de passe n'a pas pu être enregistré. Vérifiez votre connexion internet et réessayez.",
+    },
+    again: "Demander un nouveau lien",
+  },
+  en: {
+    password: "New password",
+    hint: "At least 10 characters.",
+    submit: "Save the password",
+    submitting: "Saving…",
+    done: "Your password is changed. For your security every open session was closed: sign in with the new password.",
+    signIn: "Sign in",
+    errors: {
+      INVALID_PASSWORD: "The password needs at least 10 characters (72 bytes at most).",
+      RESET_LINK_INVALID: "This link has expired or was already used. Ask for a new one.",
+      RATE_LIMIT_EXCEEDED: "Too many attempts from your connection. Wait a minute, then try again.",
+      other: "The password could not be saved. Check your internet connection and try again.",
+    },
+    again: "Ask for a new link",
+  },
+});
+
+/** The reset link's form: a new password, with the rules of sign-up. */
+export function ResetPasswordForm({ locale, token }: { locale: Locale; token: string }) {
+  const t = copy[locale];
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch("/dashboard-api/account/password-reset/confirm", { method: "POST", body: { token, password } });
+      setDone(true);
+    } catch (e) {
+      const code = e instanceof ApiClientError ? e.code : "other";
+      setError({ code, message: (t.errors as Record<string, string>)[code] ?? t.errors.other });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done)
+    return (
+      <div className="flex flex-col gap-4">
+        <FormAlert tone="success">{t.done}</FormAlert>
+        <Link href={`/signin?lang=${locale}`} className="text-center font-semibold text-brand underline">
+          {t.signIn}
+        </Link>
+      </div>
+    );
+
+  const fieldError = error?.code === "INVALID_PASSWORD" ? error.message : undefined;
+  return (
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {error && !fieldError ? <FormAlert tone="error">{error.message}</FormAlert> : null}
+      <Field label={t.password} hint={t.hint} name="password" type="password" autoComplete="new-password" required minLength={10} error={fieldError} />
+      <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+        {busy ? t.submitting : t.submit}
+      </Button>
+      {error?.code === "RESET_LINK_INVALID" ? (
+        <Link href={`/forgot-password?lang=${locale}`} className="text-center font-semibold text-brand underline">
+          {t.again}
+        </Link>
+      ) : null}
+    </form>
+  );
+}

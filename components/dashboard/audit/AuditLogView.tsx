@@ -1,0 +1,140 @@
+import Link from "next/link";
+import type { MerchantRole } from "@/db/schema";
+import type { MerchantAuditEntry } from "@/lib/audit/merchant-log";
+import { formatXof } from "@/lib/format/money";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import { DateTime } from "../DateTime";
+import { roleCopy } from "../roles";
+
+const copy = defineCopy({
+  fr: {
+    title: "Journal d'audit",
+    intro: "Les changements de l'équipe et les actions sensibles sur ce compte, les plus récents d'abord. Rien ne peut y être modifié ni effacé.",
+    empty: "Aucune action enregistrée pour l'instant.",
+    staff: "Équipe Cauri",
+    apiKey: (id: string) => `Clé d'API ${id}`,
+    formerMember: "Ancien membre",
+    actions: {
+      "member.invite": "Membre invité",
+      "member.reinvite": "Invitation renvoyée",
+      "member.accept": "Invitation acceptée",
+      "member.role_change": "Rôle modifié",
+      "member.remove": "Membre retiré",
+      "user.password_reset.force": "Réinitialisation du mot de passe imposée par Cauri",
+      "api_key.create": "Clé d'API créée",
+      "api_key.revoke": "Clé d'API révoquée",
+      "webhook_endpoint.create": "Endpoint de webhook créé",
+      "webhook_endpoint.update": "Endpoint de webhook modifié",
+      "webhook_endpoint.delete": "Endpoint de webhook supprimé",
+      "webhook_endpoint.roll_secret": "Secret de webhook renouvelé",
+      "withdrawal.request": "Retrait demandé",
+      "withdrawal.approve": "Retrait approuvé",
+      "withdrawal.complete": "Retrait effectué",
+      "withdrawal.reject": "Retrait refusé",
+      "merchant.update": "Compte modifié par Cauri",
+      "kyc.approve": "KYC approuvé",
+      "kyc.reject": "KYC refusé",
+    } as Record<string, string>,
+    role: "Rôle",
+    target: "Objet",
+    previous: "Précédent",
+    next: "Suivant",
+    page: (n: number, of: number) => `Page ${n} sur ${of}`,
+    pagination: "Pages du journal",
+  },
+  en: {
+    title: "Audit log",
+    intro: "Team changes and sensitive actions on this account, newest first. Nothing in it can be changed or erased.",
+    empty: "No action recorded yet.",
+    staff: "Cauri staff",
+    apiKey: (id: string) => `API key ${id}`,
+    formerMember: "Former member",
+    actions: {
+      "member.invite": "Member invited",
+      "member.reinvite": "Invitation sent again",
+      "member.accept": "Invitation accepted",
+      "member.role_change": "Role changed",
+      "member.remove": "Member removed",
+      "user.password_reset.force": "Password reset forced by Cauri",
+      "api_key.create": "API key created",
+      "api_key.revoke": "API key revoked",
+      "webhook_endpoint.create": "Webhook endpoint created",
+      "webhook_endpoint.update": "Webhook endpoint changed",
+      "webhook_endpoint.delete": "Webhook endpoint deleted",
+      "webhook_endpoint.roll_secret": "Webhook secret rolled",
+      "withdrawal.request": "Withdrawal requested",
+      "withdrawal.approve": "Withdrawal approved",
+      "withdrawal.complete": "Withdrawal completed",
+      "withdrawal.reject": "Withdrawal rejected",
+      "merchant.update": "Account changed by Cauri",
+      "kyc.approve": "KYC approved",
+      "kyc.reject": "KYC rejected",
+    },
+    role: "Role",
+    target: "Target",
+    previous: "Previous",
+    next: "Next",
+    page: (n: number, of: number) => `Page ${n} of ${of}`,
+    pagination: "Log pages",
+  },
+});
+
+/** The facts worth a line: e-mail and role of a member, display of a key, URL of an endpoint, amount of a withdrawal. */
+function summary(entry: MerchantAuditEntry, locale: Locale): string {
+  const data = { ...(entry.before ?? {}), ...(entry.after ?? {}) } as Record<string, unknown>;
+  const roles = roleCopy[locale];
+  const parts: string[] = [];
+  if (typeof data.email === "string") parts.push(data.email);
+  if (entry.action === "member.role_change" && entry.before?.role && entry.after?.role) {
+    parts.push(`${roles[entry.before.role as MerchantRole] ?? entry.before.role} → ${roles[entry.after.role as MerchantRole] ?? entry.after.role}`);
+  } else if (typeof data.role === "string") parts.push(roles[data.role as MerchantRole] ?? data.role);
+  for (const key of ["display", "url", "reference"] as const) if (typeof data[key] === "string") parts.push(data[key] as string);
+  if (typeof data.amount === "number") parts.push(formatXof(data.amount));
+  if (typeof data.mode === "string") parts.push(data.mode);
+  return parts.join(" · ");
+}
+
+/** The merchant's audit log page (owners and admins): who, what, when, newest first, paginated. */
+export function AuditLogView({ locale, entries, page, pages }: { locale: Locale; entries: MerchantAuditEntry[]; page: number; pages: number }) {
+  const t = copy[locale];
+  const who = (e: MerchantAuditEntry) => (e.actor.kind === "staff" ? t.staff : e.actor.kind === "api_key" ? t.apiKey(e.actor.id) : (e.actor.email ?? t.formerMember));
+  const link = (n: number) => `/dashboard/settings/audit?page=${n}`;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
+      <p className="mt-1 text-muted">{t.intro}</p>
+      {entries.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-line bg-surface p-5 text-muted">{t.empty}</p>
+      ) : (
+        <ol className="mt-6 space-y-3">
+          {entries.map((e) => (
+            <li key={e.id} className="rounded-2xl border border-line bg-surface p-4" data-testid="audit-entry">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="font-semibold text-ink">{t.actions[e.action] ?? e.action}</h2>
+                <DateTime value={e.created_at} locale={locale} className="text-sm text-muted" />
+              </div>
+              <p className="mt-1 text-sm break-all text-ink">{who(e)}</p>
+              <p className="mt-1 text-sm break-all text-muted">{summary(e, locale) || e.target_id}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t.pagination} className="mt-6 flex flex-wrap items-center gap-4">
+          {page > 1 ? (
+            <Link href={link(page - 1)} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+              {t.previous}
+            </Link>
+          ) : null}
+          <span className="text-sm text-muted">{t.page(page, pages)}</span>
+          {page < pages ? (
+            <Link href={link(page + 1)} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+              {t.next}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Locale } from "@/lib/i18n/locale";
+import { ApiClientError, apiFetch } from "../api";
+import { useHydrated } from "../useHydrated";
+
+const copy = defineCopy({
+  fr: {
+    password: "Mot de passe",
+    hint: (min: number) => `Au moins ${min} caractères. Une phrase de quelques mots est facile à retenir et difficile à deviner.`,
+    confirm: "Confirmez le mot de passe",
+    mismatch: "Les deux mots de passe ne sont pas identiques.",
+    submit: "Choisir mon mot de passe",
+    errors: {
+      INVALID_PASSWORD: "Le mot de passe doit faire au moins 10 caractères (72 octets au plus).",
+      INVITATION_INVALID: "Ce lien a expiré ou a déjà servi. Demandez une nouvelle invitation à un propriétaire du compte.",
+      RATE_LIMITED: "Trop d'essais depuis cette adresse. Patientez une minute.",
+      generic: "L'enregistrement n'a pas abouti. Réessayez dans un instant.",
+    } as Record<string, string>,
+  },
+  en: {
+    password: "Password",
+    hint: (min: number) => `At least ${min} characters. A phrase of a few words is easy to remember and hard to guess.`,
+    confirm: "Confirm the password",
+    mismatch: "The two passwords differ.",
+    submit: "Choose my password",
+    errors: {
+      INVALID_PASSWORD: "The password must be at least 10 characters (at most 72 bytes).",
+      INVITATION_INVALID: "This link has expired or was already used. Ask an owner of the account for a new invitation.",
+      RATE_LIMITED: "Too many attempts from this address. Wait a minute.",
+      generic: "That did not work. Try again in a moment.",
+    },
+  },
+});
+
+/** Sets the invited member's password, then sends them to sign in with their e-mail filled in. */
+export function AcceptInvitationForm({ locale, token, email, minLength }: { locale: Locale; token: string; email: string; minLength: number }) {
+  const t = copy[locale];
+  const hydrated = useHydrated();
+  const router = useRouter();
+  const [fieldError, setFieldError] = useState<{ password?: string; confirm?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A public page (no dashboard providers): a plain request, then the sign-in page.
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get("password") ?? "");
+    setError(null);
+    if (password !== String(form.get("confirm") ?? "")) return setFieldError({ confirm: t.mismatch });
+    setFieldError({});
+    setBusy(true);
+    try {
+      await apiFetch<{ email: string }>("/dashboard-api/invitation", { method: "POST", body: { token, password } });
+      router.push("/signin");
+    } catch (e) {
+      setBusy(false);
+      const message = e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.generic;
+      if (e instanceof ApiClientError && e.code === "INVALID_PASSWORD") setFieldError({ password: message });
+      else setError(message);
+    }
+  };
+  return (
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field label={t.password} name="password" type="password" autoComplete="new-password" required minLength={minLength} hint={t.hint(minLength)} error={fieldError.password} />
+      <Field label={t.confirm} name="confirm" type="password" autoComplete="new-password" required error={fieldError.confirm} />
+      {error ? (
+        <p role="alert" className="rounded-lg border border-danger px-3 py-2 text-sm text-danger-strong">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" fullWidth loading={busy} disabled={!hydrated}>
+        {t.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_history_idx" ON "ledger_entries" USING btree ("merchant_id","mode","id");
