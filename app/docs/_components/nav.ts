@@ -1,4 +1,4 @@
-/** The documentation's pages, with bilingual labels (French first, as everywhere in the product). */
+/** The documentation's pages, in both languages (French first, as everywhere in the product). */
 export const DOCS_NAV: readonly { href: string; fr: string; en: string }[] = [
   { href: "/docs", fr: "Accueil", en: "Overview" },
   { href: "/docs/quick-start", fr: "Démarrage rapide", en: "Quick start" },

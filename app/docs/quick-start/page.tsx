@@ -1,41 +1,19 @@
-import type { Metadata } from "next";
-import { Code, Note, Prose } from "../_components/Prose";
-import { apiOrigin } from "../_components/origin";
+import Link from "next/link";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import { CodeTabs } from "../_components/CodeTabs";
+import { guidePage } from "../_components/guide";
+import { Code, Note } from "../_components/Prose";
+import { LANGUAGES, payment, verify } from "./snippets";
 
-export const metadata: Metadata = { title: "Quick start" };
+const programTabs = LANGUAGES.map((l) => ({ id: l.id, label: l.label, caption: `${l.file} · ${l.run}`, code: payment[l.id] }));
+const verifyTabs = LANGUAGES.map((l) => ({
+  id: l.id,
+  label: l.id === "curl" ? "shell (openssl)" : l.label,
+  caption: { curl: "verify.sh", node: "verify.mjs", python: "verify.py", php: "verify.php" }[l.id],
+  code: verify[l.id],
+}));
 
-export default async function QuickStart() {
-  const origin = await apiOrigin();
-  return (
-    <Prose>
-      <h1>Quick start: your first payment in 5 minutes</h1>
-      <p>
-        You need a test key (<code>sk_test_…</code>) from the dashboard, and <code>curl</code>. Test mode is free and moves no real money.
-      </p>
-
-      <h2>1. Set your key</h2>
-      <Code label="shell">{`export CAURI_URL=${origin}
-export CAURI_KEY=sk_test_your_key_here`}</Code>
-
-      <h2>2. Create a payment</h2>
-      <p>
-        Every <code>POST /v1/payments</code> needs an <code>X-Idempotency-Key</code>: a fresh UUID per payment. If the network fails, send the same request with the
-        same key again — you get the same payment back, never a second one (see <a href="/docs/idempotency">idempotency</a>).
-      </p>
-      <Code label="shell">{`curl -s -X POST $CAURI_URL/v1/payments \\
-  -H "Authorization: Bearer $CAURI_KEY" \\
-  -H "Content-Type: application/json" \\
-  -H "X-Idempotency-Key: $(cat /proc/sys/kernel/random/uuid 2>/dev/null || uuidgen)" \\
-  -d '{
-    "amount": 5000,
-    "payment_method": "OPERATOR_MONEY",
-    "customer_phone": "+22370000001",
-    "return_url": "https://shop.example/merci",
-    "client_reference": "order-1042",
-    "description": "Commande 1042"
-  }'`}</Code>
-      <p>The answer (HTTP 201):</p>
-      <Code label="json">{`{
+const answer = (origin: string) => `{
   "success": true,
   "data": {
     "id": "txn_…",
@@ -47,43 +25,138 @@ export CAURI_KEY=sk_test_your_key_here`}</Code>
     "expires_at": "…",
     …
   }
-}`}</Code>
+}`;
 
-      <h2>3. Send the customer to the checkout</h2>
-      <p>
-        Redirect your customer to <code>redirect_url</code>. They confirm their number and approve the payment on their phone; once it succeeds the page sends them
-        back to your <code>return_url</code> with the payment id and status in the query. In test mode the page shows buttons to make it succeed or fail.
-      </p>
-      <p>
-        In test mode the number decides: <code>+22370000001</code> succeeds as soon as the customer confirms. You can also settle it without a browser:
-      </p>
-      <Code label="shell">{`curl -s -X POST $CAURI_URL/v1/sandbox/payments/txn_…/simulate \\
-  -H "Authorization: Bearer $CAURI_KEY" -H "Content-Type: application/json" \\
-  -d '{"outcome": "SUCCESS"}'`}</Code>
+const env = (origin: string) => `export CAURI_URL=${origin}
+export CAURI_KEY=sk_test_votre_cle`;
 
-      <h2>4. Check the result</h2>
-      <Code label="shell">{`curl -s $CAURI_URL/v1/payments/txn_… -H "Authorization: Bearer $CAURI_KEY"
-curl -s "$CAURI_URL/v1/payments?status=SUCCESS&limit=10" -H "Authorization: Bearer $CAURI_KEY"`}</Code>
-      <Note>
-        Do not rely on the customer coming back to <code>return_url</code> to deliver the order: they may close the tab. Subscribe to the{" "}
-        <code>payment.success</code> <a href="/docs/webhooks">webhook</a>, or read the payment from your server.
-      </Note>
+const { generateMetadata, Page } = guidePage(
+  "/docs/quick-start",
+  defineCopy({
+    fr: {
+      title: "Démarrage rapide",
+      body: (origin: string) => (
+        <>
+          <h1>Démarrage rapide : votre premier paiement en 5 minutes</h1>
+          <p>
+            Il vous faut une clé API de test (<code>sk_test_…</code>), à créer dans le tableau de bord, rubrique Développeurs. Le mode test est gratuit et ne
+            déplace aucun argent réel. Chaque programme ci-dessous s&apos;exécute tel quel : curl, Node.js 18+, Python 3 ou PHP, sans aucune bibliothèque à
+            installer.
+          </p>
 
-      <h2>Next</h2>
-      <ul>
-        <li>
-          <a href="/docs/test-mode">Test mode and the simulator</a>: failures, pending payments, insufficient funds.
-        </li>
-        <li>
-          <a href="/docs/webhooks">Webhooks</a>: get told when a payment succeeds, and verify the signature.
-        </li>
-        <li>
-          <a href="/docs/errors">Errors</a>: every code and what to do about it.
-        </li>
-        <li>
-          <a href="/docs/reference">API reference</a>: try every operation from your browser.
-        </li>
-      </ul>
-    </Prose>
-  );
-}
+          <h2>1. Renseignez votre clé</h2>
+          <Code label="shell">{env(origin)}</Code>
+
+          <h2>2. Créez un paiement, simulez-le, relisez-le</h2>
+          <p>
+            Le programme crée un paiement de 5 000 FCFA, le fait aboutir avec le simulateur du mode test, puis relit le paiement et affiche son identifiant et son
+            statut. Chaque <code>POST /v1/payments</code> exige un en-tête <code>X-Idempotency-Key</code> : un UUID neuf par paiement. Si le réseau coupe,
+            renvoyez la même requête avec la même clé : vous retrouvez le même paiement, jamais un second (voir l&apos;<a href="/docs/idempotency">idempotence</a>).
+          </p>
+          <CodeTabs label="Langage du programme" tabs={programTabs} />
+          <p>La création répond (HTTP 201) :</p>
+          <Code label="json">{answer(origin)}</Code>
+
+          <h2>3. Envoyez le client vers la page de paiement</h2>
+          <p>
+            En vrai, au lieu de simuler, redirigez votre client vers <code>redirect_url</code>. Il confirme son numéro et valide le paiement sur son téléphone ;
+            une fois le paiement réussi, la page le renvoie vers votre <code>return_url</code> avec l&apos;identifiant et le statut du paiement dans
+            l&apos;adresse. En mode test, la page affiche des boutons pour le faire réussir ou échouer, et le numéro décide : <code>+22370000001</code> réussit
+            dès que le client confirme (voir le <a href="/docs/test-mode">mode test</a>).
+          </p>
+
+          <h2>4. Vérifiez la signature du webhook</h2>
+          <p>
+            Quand le paiement aboutit, Cauri envoie l&apos;événement <code>payment.success</code> à votre <a href="/docs/webhooks">webhook</a>. Avant de livrer,
+            vérifiez l&apos;en-tête <code>X-Service-Signature</code> avec le secret <code>whsec_…</code> de votre endpoint, sur le corps brut, avant tout décodage
+            JSON :
+          </p>
+          <CodeTabs label="Langage de la vérification" tabs={verifyTabs} />
+          <Note>
+            Ne comptez pas sur le retour du client vers <code>return_url</code> pour livrer la commande : il peut fermer l&apos;onglet. Abonnez-vous au webhook{" "}
+            <code>payment.success</code>, ou relisez le paiement depuis votre serveur.
+          </Note>
+
+          <h2>Et ensuite</h2>
+          <ul>
+            <li>
+              <a href="/docs/test-mode">Mode test et simulateur</a> : échecs, paiements en attente, solde insuffisant.
+            </li>
+            <li>
+              <a href="/docs/webhooks">Webhooks</a> : enregistrer un endpoint et recevoir les événements.
+            </li>
+            <li>
+              <a href="/docs/errors">Erreurs</a> : chaque code et la conduite à tenir.
+            </li>
+            <li>
+              <Link href="/docs/reference">Référence de l&apos;API</Link> : toutes les opérations, leurs paramètres et leurs réponses.
+            </li>
+          </ul>
+        </>
+      ),
+    },
+    en: {
+      title: "Quick start",
+      body: (origin: string) => (
+        <>
+          <h1>Quick start: your first payment in 5 minutes</h1>
+          <p>
+            You need a test API key (<code>sk_test_…</code>), created in the dashboard under Developers. Test mode is free and moves no real money. Each program
+            below runs as written: curl, Node.js 18+, Python 3 or PHP, with no library to install.
+          </p>
+
+          <h2>1. Set your key</h2>
+          <Code label="shell">{env(origin).replace("sk_test_votre_cle", "sk_test_your_key")}</Code>
+
+          <h2>2. Create a payment, simulate it, read it back</h2>
+          <p>
+            The program creates a 5,000 FCFA payment, makes it succeed with the test-mode simulator, then reads the payment back and prints its id and status.
+            Every <code>POST /v1/payments</code> needs an <code>X-Idempotency-Key</code> header: a fresh UUID per payment. If the network fails, send the same
+            request with the same key again — you get the same payment back, never a second one (see <a href="/docs/idempotency">idempotency</a>).
+          </p>
+          <CodeTabs label="Program language" tabs={programTabs} />
+          <p>The creation answers (HTTP 201):</p>
+          <Code label="json">{answer(origin)}</Code>
+
+          <h2>3. Send the customer to the checkout</h2>
+          <p>
+            For real, instead of simulating, redirect your customer to <code>redirect_url</code>. They confirm their number and approve the payment on their
+            phone; once it succeeds the page sends them back to your <code>return_url</code> with the payment id and status in the query. In test mode the page
+            shows buttons to make it succeed or fail, and the number decides: <code>+22370000001</code> succeeds as soon as the customer confirms (see{" "}
+            <a href="/docs/test-mode">test mode</a>).
+          </p>
+
+          <h2>4. Verify the webhook signature</h2>
+          <p>
+            When the payment succeeds, Cauri sends the <code>payment.success</code> event to your <a href="/docs/webhooks">webhook</a>. Before delivering, check
+            the <code>X-Service-Signature</code> header with your endpoint&apos;s <code>whsec_…</code> secret, on the raw body, before any JSON parsing:
+          </p>
+          <CodeTabs label="Verification language" tabs={verifyTabs} />
+          <Note>
+            Do not rely on the customer coming back to <code>return_url</code> to deliver the order: they may close the tab. Subscribe to the{" "}
+            <code>payment.success</code> webhook, or read the payment from your server.
+          </Note>
+
+          <h2>Next</h2>
+          <ul>
+            <li>
+              <a href="/docs/test-mode">Test mode and the simulator</a>: failures, pending payments, insufficient funds.
+            </li>
+            <li>
+              <a href="/docs/webhooks">Webhooks</a>: register an endpoint and receive events.
+            </li>
+            <li>
+              <a href="/docs/errors">Errors</a>: every code and what to do about it.
+            </li>
+            <li>
+              <Link href="/docs/reference">API reference</Link>: every operation, its parameters and answers.
+            </li>
+          </ul>
+        </>
+      ),
+    },
+  }),
+);
+
+export { generateMetadata };
+export default Page;

@@ -1,8 +1,6 @@
-import type { Metadata } from "next";
-import { Code, Note, Prose, Table } from "../_components/Prose";
-import { apiOrigin } from "../_components/origin";
-
-export const metadata: Metadata = { title: "Webhooks and signature verification" };
+import { defineCopy } from "@/lib/i18n/dictionary";
+import { guidePage } from "../_components/guide";
+import { Code, Note, Table } from "../_components/Prose";
 
 const EVENT = `{
   "id": "evt_01m7y…",
@@ -158,10 +156,147 @@ def cauri_webhook():
         mark_order_paid(event["data"]["metadata"]["order_id"])
     return "", 200`;
 
-export default async function Webhooks() {
-  const origin = await apiOrigin();
-  return (
-    <Prose>
+const register = (origin: string) => `curl -s -X POST ${origin}/v1/webhooks/endpoints \\
+  -H "Authorization: Bearer $CAURI_KEY" -H "Content-Type: application/json" \\
+  -d '{"url": "https://shop.example/webhooks/cauri", "description": "orders"}'`;
+
+const { generateMetadata, Page } = guidePage(
+  "/docs/webhooks",
+  defineCopy({
+    fr: {
+      title: "Webhooks et signatures",
+      body: (origin: string) => (
+        <>
+          <h1>Webhooks et vérification des signatures</h1>
+          <p>
+            Cauri prévient votre serveur quand quelque chose se passe — un paiement réussit, échoue ou expire, une commande sécurisée est payée ou libérée, une
+            période d&apos;abonnement arrive à échéance — en envoyant un POST HTTPS avec un événement JSON à votre endpoint. Chaque envoi est signé deux fois,
+            sur les mêmes octets : selon le schéma <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>, qu&apos;une bibliothèque toute faite
+            vérifie dans n&apos;importe quel langage, et selon le schéma <code>X-Service-Signature</code> du service que Cauri remplace, pour que les
+            gestionnaires écrits pour lui fonctionnent sans changement. Vérifiez l&apos;un ou l&apos;autre.
+          </p>
+
+          <h2>1. Enregistrez un endpoint</h2>
+          <Code label="shell">{register(origin)}</Code>
+          <p>
+            La réponse contient le secret de signature de l&apos;endpoint, <code>whsec_…</code>, <strong>une seule fois</strong> : rangez-le avec vos secrets.
+            Les deux schémas utilisent ce même secret. Vous pourrez le renouveler avec <code>POST /v1/webhooks/endpoints/{"{id}"}/roll-secret</code>. Les
+            endpoints de production doivent être en HTTPS. Envoyez un événement de test avec <code>POST /v1/webhooks/test</code>.
+          </p>
+
+          <h2>2. L&apos;événement</h2>
+          <Code label="json">{EVENT}</Code>
+          <p>
+            <code>data</code> est l&apos;objet lui-même — le paiement, la commande sécurisée, l&apos;abonnement ou le retrait — tel que l&apos;API le renvoie :{" "}
+            <code>data.id</code>, <code>data.status</code> et <code>data.metadata.order_id</code> sont là où vous les attendez. <code>event</code> répète{" "}
+            <code>type</code>, et <code>version</code> vaut <code>&quot;v1&quot;</code>. La liste des types est donnée par{" "}
+            <code>GET /v1/webhook-event-types</code> ; le corps de chaque type est décrit sous <code>webhooks</code> dans le{" "}
+            <a href="/v1/openapi.json">document OpenAPI</a>. Il n&apos;existe pas d&apos;événement <code>payment.cancelled</code>, <code>payout.*</code> ni{" "}
+            <code>refund.*</code>.
+          </p>
+          <Table
+            caption="En-têtes d'un envoi"
+            head={["en-tête", "signification"]}
+            rows={[
+              [<code key="1">webhook-id</code>, "l'identifiant de l'événement, le même à chaque nouvelle tentative : servez-vous-en pour écarter les doublons"],
+              [<code key="2">webhook-timestamp</code>, "l'heure Unix (en secondes) de la signature de cet envoi ; refusez tout écart de plus de 5 minutes"],
+              [
+                <code key="3">webhook-signature</code>,
+                <span key="3b">
+                  des valeurs <code>v1,&lt;HMAC-SHA256 en base64&gt;</code> séparées par des espaces (deux pendant un renouvellement du secret)
+                </span>,
+              ],
+              [
+                <code key="4">X-Service-Signature</code>,
+                <span key="4b">
+                  <code>t=&lt;secondes Unix&gt;,v1=&lt;HMAC-SHA256 en hexadécimal&gt;</code> (un <code>v1=</code> par secret : deux pendant un renouvellement)
+                </span>,
+              ],
+              [<code key="5">X-Service-Event-ID</code>, "l'identifiant de l'événement, comme webhook-id"],
+              [<code key="6">X-Service-Timestamp</code>, "les mêmes secondes Unix que t et webhook-timestamp"],
+            ]}
+          />
+          <Table
+            caption="Les deux signatures"
+            head={["schéma", "chaîne signée", "clé", "encodage"]}
+            rows={[
+              [
+                "Standard Webhooks",
+                <code key="a">{"{webhook-id}.{webhook-timestamp}.{corps brut}"}</code>,
+                <span key="b">
+                  la partie du secret après <code>whsec_</code>, décodée du base64
+                </span>,
+                "base64",
+              ],
+              [
+                <code key="c">X-Service-Signature</code>,
+                <code key="d">{"{t}.{corps brut}"}</code>,
+                <span key="e">
+                  le secret entier <code>whsec_…</code>, en octets UTF-8, sans décodage
+                </span>,
+                "hexadécimal minuscule",
+              ],
+            ]}
+          />
+          <p>
+            Les deux utilisent HMAC-SHA256 et une fenêtre de 5 minutes contre le rejeu ; comparez en temps constant, et acceptez l&apos;envoi si l&apos;une des
+            signatures de l&apos;en-tête correspond.
+          </p>
+
+          <h2>3. Vérifiez, puis agissez</h2>
+          <Note tone="warning">
+            <strong>L&apos;erreur classique :</strong> décoder le corps en JSON avant de le vérifier. Du JSON ré-encodé n&apos;est pas identique octet pour octet
+            à ce que nous avons signé (espaces, ordre des clés, échappements unicode) : la signature ne correspond jamais. Vérifiez le corps <em>brut</em>, puis
+            décodez-le.
+          </Note>
+          <h3>Node.js</h3>
+          <Code label="server.js (Express)">{NODE}</Code>
+          <p>
+            Avec le <a href="/docs/client">client TypeScript</a>, <code>verifyWebhook</code> et <code>verifyServiceSignature</code> font de même, et expliquent
+            ce qui ne va pas quand le corps a déjà été décodé :
+          </p>
+          <Code label="TypeScript">{NODE_CLIENT}</Code>
+          <h3>PHP</h3>
+          <Code label="webhook.php">{PHP}</Code>
+          <h3>Python</h3>
+          <Code label="app.py (Flask)">{PYTHON}</Code>
+
+          <h2>Abonnements : le paiement dû</h2>
+          <p>
+            Chaque fois que le cycle de facturation encaisse une période d&apos;abonnement — la première, chaque renouvellement, chaque nouvelle tentative
+            d&apos;une période impayée — il envoie la demande de paiement sur le téléphone du client et émet <code>subscription.payment_due</code>. Son{" "}
+            <code>data</code> est l&apos;abonnement, plus le paiement ouvert pour cette période :
+          </p>
+          <Code label="json">{paymentDue(origin)}</Code>
+          <p>
+            <code>payment_url</code> est la page de paiement hébergée de ce paiement (son <code>redirect_url</code>) : transmettez-la à votre client (SMS,
+            e-mail, messagerie), qui l&apos;ouvre dans un navigateur pour payer la période, jusqu&apos;à <code>payment_expires_at</code>. Une tentative restée
+            impayée est reprise 1, 3 et 5 jours plus tard, chaque fois avec un nouveau <code>subscription.payment_due</code> et une nouvelle adresse ;{" "}
+            <code>subscription.renewed</code> suit une fois la période payée.
+          </p>
+
+          <h2>Nouvelles tentatives et journal des envois</h2>
+          <p>
+            Un envoi réussit quand votre endpoint répond par un 2xx en moins de 10 secondes. Sinon il est retenté — immédiatement, puis après 5 secondes, 5
+            minutes, 30 minutes, 2 heures, 5 heures, 10 heures et 10 heures — et marqué FAILED après la dernière tentative. Les redirections ne sont pas
+            suivies. Chaque tentative est journalisée avec le statut reçu : <code>GET /v1/webhooks/logs</code>, <code>GET /v1/webhooks/logs/{"{id}"}</code>, et{" "}
+            <code>POST /v1/webhooks/logs/{"{id}"}/retry</code> pour renvoyer tout de suite.
+          </p>
+          <ul>
+            <li>Répondez vite, puis faites le travail : un endpoint lent est un envoi échoué.</li>
+            <li>
+              Rendez votre gestionnaire idempotent sur l&apos;identifiant de l&apos;événement (<code>webhook-id</code>, <code>X-Service-Event-ID</code>) : un
+              même envoi peut arriver plusieurs fois. Les événements peuvent arriver dans le désordre ; relisez la ressource si l&apos;ordre compte.
+            </li>
+          </ul>
+        </>
+      ),
+    },
+    en: {
+      title: "Webhooks and signature verification",
+      body: (origin: string) => (
+        <>
+
       <h1>Webhooks and signature verification</h1>
       <p>
         Cauri tells your server when something happens — a payment succeeds, fails or expires, a secure order is paid or released, a subscription period is due —
@@ -171,9 +306,7 @@ export default async function Webhooks() {
       </p>
 
       <h2>1. Register an endpoint</h2>
-      <Code label="shell">{`curl -s -X POST ${origin}/v1/webhooks/endpoints \\
-  -H "Authorization: Bearer $CAURI_KEY" -H "Content-Type: application/json" \\
-  -d '{"url": "https://shop.example/webhooks/cauri", "description": "orders"}'`}</Code>
+      <Code label="shell">{register(origin)}</Code>
       <p>
         The answer carries the endpoint&apos;s signing secret, <code>whsec_…</code>, <strong>once</strong>: store it in your secrets. Both schemes use this one secret.
         You can roll it later with <code>POST /v1/webhooks/endpoints/{"{id}"}/roll-secret</code>. Live endpoints must use HTTPS. Send a test event with{" "}
@@ -186,7 +319,7 @@ export default async function Webhooks() {
         <code>data</code> is the object itself — the payment, secure order, subscription or withdrawal — exactly as the API returns it, so <code>data.id</code>,{" "}
         <code>data.status</code> and <code>data.metadata.order_id</code> are where you expect them. <code>event</code> repeats <code>type</code>, and{" "}
         <code>version</code> is <code>&quot;v1&quot;</code>. The list of types is at <code>GET /v1/webhook-event-types</code>; the body of each type is described
-        under <code>webhooks</code> in the <a href="/docs/reference">OpenAPI document</a>. There is no <code>payment.cancelled</code>, <code>payout.*</code> or{" "}
+        under <code>webhooks</code> in the <a href="/v1/openapi.json">OpenAPI document</a>. There is no <code>payment.cancelled</code>, <code>payout.*</code> or{" "}
         <code>refund.*</code> event.
       </p>
       <Table
@@ -264,6 +397,11 @@ export default async function Webhooks() {
           arrive out of order; read the resource if order matters.
         </li>
       </ul>
-    </Prose>
-  );
-}
+            </>
+      ),
+    },
+  }),
+);
+
+export { generateMetadata };
+export default Page;
