@@ -81,14 +81,14 @@ test("sign up, verify the address from the mail, enable 2FA, sign out, reset the
   // The old password no longer works; the new one asks for the app's code, on the same page.
   await page.goto("/signin");
   await fillSignIn(page, email, PASSWORD);
-  await expect(page.getByRole("alert")).toHaveText("Adresse e-mail ou mot de passe incorrect.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Adresse e-mail ou mot de passe incorrect.");
   await fillSignIn(page, email, NEW_PASSWORD);
   await expect(page.getByRole("heading", { name: "Vérification en deux étapes" })).toBeVisible();
   await expect(page.getByLabel("Code de vérification")).toBeFocused();
   await expectAccessible(page);
   await page.getByLabel("Code de vérification").fill("000000");
   await page.getByRole("button", { name: "Vérifier" }).click();
-  await expect(page.getByRole("alert")).toContainText("Ce code est incorrect ou a déjà servi.");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Ce code est incorrect ou a déjà servi.");
   await page.getByLabel("Code de vérification").fill(await freshCode(secret));
   await page.getByRole("button", { name: "Vérifier" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
