@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { merchantIdOf, updateMerchant } from "./support/merchant";
 import { screenshots } from "./support/pages";
+import { signInStaff } from "./support/two-factor";
 
 // Issue 13, "The dashboard tells the truth about money": figures from the ledger, one mode's
 // secret never on the other mode's screen, and the secure-orders pilot said as it is.
@@ -139,10 +140,8 @@ test("a merchant outside the secure-orders pilot asks to join; staff see the req
   await ops(["staff", "create", "--email", staffEmail, "--password-stdin"], "console staff passphrase\n");
   const staffContext = await browser.newContext();
   const opsPage = await staffContext.newPage();
-  await opsPage.goto("/signin");
-  await opsPage.getByLabel("Adresse e-mail").fill(staffEmail);
-  await opsPage.getByLabel("Mot de passe").fill("console staff passphrase");
-  await opsPage.getByRole("button", { name: "Se connecter" }).click();
+  // Staff enroll two-factor on their first sign-in; the console opens after it.
+  await signInStaff(opsPage, staffEmail, "console staff passphrase");
   await expect(opsPage).toHaveURL(/\/ops$/, { timeout: 30_000 });
   const request = opsPage.getByTestId("ops-request").filter({ hasText: business });
   await expect(request).toContainText("Pilote des commandes sécurisées");
