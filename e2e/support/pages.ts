@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
@@ -33,4 +33,14 @@ export async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** The element is on screen without scrolling sideways: a table's status or amount at 360 px. */
+export async function expectWithinViewport(page: Page, locator: Locator, what: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  expect(box, `${what} is rendered`).not.toBeNull();
+  expect(box!.x, `${what} starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what} ends within ${width} px`).toBeLessThanOrEqual(width + 1);
 }
