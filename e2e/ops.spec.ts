@@ -147,7 +147,7 @@ test("a staff user created with the CLI approves a KYC and completes a withdrawa
   await card.getByRole("button", { name: "Confirmer l'exécution" }).click();
   await expect(card).toHaveCount(0);
   await ops.getByLabel("Afficher").selectOption("COMPLETED");
-  await expect(card).toContainText("Exécuté");
+  await expect(card).toContainText("Versé");
   await expect(card).toContainText("OM-TRX-2026-000123");
 
   const done = await api(merchant.request, key, "GET", `/v1/withdrawals/${withdrawal.id}`);

@@ -1,13 +1,15 @@
+import Link from "next/link";
 import { DateTime } from "@/components/dashboard/DateTime";
 import type { auditView } from "@/lib/audit/record";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 
-export type AuditEntry = ReturnType<typeof auditView>;
+// The merchant a row concerns, when the reader knows it (the audit search gives it).
+export type AuditEntry = ReturnType<typeof auditView> & { merchant_id?: string | null };
 
 const copy = defineCopy({
-  fr: { empty: "Aucune action enregistrée.", who: "Qui", what: "Action", target: "Objet", when: "Quand", changes: "Avant → après", full: "Détail complet", before: "Avant", after: "Après", none: "—" },
-  en: { empty: "No action recorded.", who: "Who", what: "Action", target: "Target", when: "When", changes: "Before → after", full: "Full detail", before: "Before", after: "After", none: "—" },
+  fr: { merchant: "Marchand", empty: "Aucune action enregistrée.", who: "Qui", what: "Action", target: "Objet", when: "Quand", changes: "Avant → après", full: "Détail complet", before: "Avant", after: "Après", none: "—" },
+  en: { merchant: "Merchant", empty: "No action recorded.", who: "Who", what: "Action", target: "Target", when: "When", changes: "Before → after", full: "Full detail", before: "Before", after: "After", none: "—" },
 });
 
 const show = (v: unknown) => (v === undefined || v === null ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
@@ -35,6 +37,16 @@ export function AuditList({ entries, locale, headingLevel = 2 }: { entries: Audi
             <dd className="break-all text-ink">
               {e.target_type} <code className="font-mono">{e.target_id}</code>
             </dd>
+            {e.merchant_id ? (
+              <>
+                <dt className="font-semibold text-muted">{t.merchant}</dt>
+                <dd className="break-all">
+                  <Link href={`/ops/merchants/${encodeURIComponent(e.merchant_id)}?lang=${locale}`} className="font-mono text-brand underline">
+                    {e.merchant_id}
+                  </Link>
+                </dd>
+              </>
+            ) : null}
             <dt className="font-semibold text-muted">{t.when}</dt>
             <dd className="text-ink">
               <DateTime value={e.created_at} locale={locale} />

@@ -1,103 +1,71 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
-import { Badge } from "@/components/dashboard/Badge";
+import { apiFetch } from "@/components/dashboard/api";
 import { DateTime } from "@/components/dashboard/DateTime";
-import { useHydrated } from "@/components/dashboard/useHydrated";
+import { StatusBadge } from "@/components/dashboard/StatusBadge";
 import { Amount } from "@/components/ui/Amount";
-import { Button } from "@/components/ui/Button";
 import type { DisputeView } from "@/lib/secure-orders/dispute";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
+import { DisputeDecision } from "./DisputeDecision";
 import { opsCommonCopy } from "./RequestsQueue";
 
 const copy = defineCopy({
   fr: {
     title: "Litiges",
-    intro: "Commandes sécurisées contestées par l'acheteur. Libérer paie le marchand (frais déduits) ; rembourser rend l'argent à l'acheteur via l'opérateur.",
+    intro: "Commandes sécurisées contestées par l'acheteur. Ouvrez un litige pour voir les deux parties (acheteur, commande, livreur, marchand) avant de trancher. Libérer paie le marchand (frais déduits) ; rembourser rend l'argent à l'acheteur via l'opérateur.",
     reason: "Motif de l'acheteur",
+    buyer: "Téléphone de l'acheteur",
     opened: "Ouvert le",
-    deadline: "Livraison prévue avant le",
-    release: "Libérer au marchand",
-    refund: "Rembourser l'acheteur",
-    confirm: (what: string) => `Confirmer : ${what.toLowerCase()}`,
-    resolved: (how: string, by: string) => `Décidé : ${how === "release" ? "libéré au marchand" : "remboursé à l'acheteur"} par ${by}`,
+    open: "Voir les deux parties",
     done: "Litige tranché.",
   },
   en: {
     title: "Disputes",
-    intro: "Secure orders the buyer disputed. Releasing pays the merchant (minus fees); refunding pays the buyer back through the operator.",
+    intro: "Secure orders the buyer disputed. Open a dispute to see both sides (buyer, order, courier, merchant) before deciding. Releasing pays the merchant (minus fees); refunding pays the buyer back through the operator.",
     reason: "Buyer's reason",
+    buyer: "Buyer's phone",
     opened: "Opened",
-    deadline: "Delivery due before",
-    release: "Release to the merchant",
-    refund: "Refund the buyer",
-    confirm: (what: string) => `Confirm: ${what.toLowerCase()}`,
-    resolved: (how: string, by: string) => `Decided: ${how === "release" ? "released to the merchant" : "refunded to the buyer"} by ${by}`,
+    open: "See both sides",
     done: "Dispute decided.",
   },
 });
 
 function DisputeCard({ d, locale, onChanged }: { d: DisputeView; locale: Locale; onChanged: () => void }) {
   const t = copy[locale];
-  const c = opsCommonCopy[locale];
-  const hydrated = useHydrated();
-  const [choice, setChoice] = useState<"release" | "refund" | null>(null);
-  const resolve = useMutation({
-    mutationFn: (decision: "release" | "refund") => apiFetch(`/ops-api/disputes/${encodeURIComponent(d.id)}/resolve`, { method: "POST", body: { decision } }),
-    onSuccess: onChanged,
-  });
   return (
-    <li className="rounded-2xl border border-line bg-surface p-4" data-testid="ops-dispute">
+    <li className="rounded-2xl border border-line bg-surface p-4" data-testid="ops-dispute" data-reference={d.reference}>
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="font-mono text-sm font-bold break-all text-ink">{d.reference}</h2>
-        <Badge tone={d.status === "DISPUTED" ? "danger" : "neutral"}>{d.status}</Badge>
-        <Badge tone={d.mode === "test" ? "warning" : "success"}>{d.mode === "test" ? c.test : c.live}</Badge>
+        <StatusBadge kind="secureOrder" status={d.status} locale={locale} />
+        <StatusBadge kind="mode" status={d.mode} locale={locale} />
       </div>
       <p className="mt-1 text-sm text-ink">
         {d.merchant_name ?? d.merchant_id} · <Amount value={d.amount} className="font-semibold" />
       </p>
       {d.description ? <p className="mt-1 text-sm break-words text-muted">{d.description}</p> : null}
-      <dl className="mt-2 text-sm">
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold text-muted">{t.reason}</dt>
         <dd className="break-words text-ink">{d.dispute_reason}</dd>
+        <dt className="font-semibold text-muted">{t.buyer}</dt>
+        <dd className="font-mono text-ink">{d.customer_phone}</dd>
         {d.disputed_at ? (
           <>
-            <dt className="mt-1 font-semibold text-muted">{t.opened}</dt>
+            <dt className="font-semibold text-muted">{t.opened}</dt>
             <dd className="text-ink">
               <DateTime value={d.disputed_at} locale={locale} />
             </dd>
           </>
         ) : null}
       </dl>
-      {d.resolution ? (
-        <p className="mt-2 text-sm font-medium text-ink">{t.resolved(d.resolution, d.resolved_by ?? "")}</p>
-      ) : choice ? (
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant={choice === "refund" ? "danger" : "primary"} loading={resolve.isPending} onClick={() => resolve.mutate(choice)}>
-            {t.confirm(choice === "release" ? t.release : t.refund)}
-          </Button>
-          <Button variant="secondary" onClick={() => setChoice(null)}>
-            {c.cancel}
-          </Button>
-        </div>
-      ) : (
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button onClick={() => setChoice("release")} disabled={!hydrated}>
-            {t.release}
-          </Button>
-          <Button variant="secondary" onClick={() => setChoice("refund")} disabled={!hydrated}>
-            {t.refund}
-          </Button>
-        </div>
-      )}
-      {resolve.error ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-danger">
-          {c.failed} {resolve.error instanceof ApiClientError ? resolve.error.message : String(resolve.error)}
-        </p>
-      ) : null}
+      <Link href={`/ops/disputes/${encodeURIComponent(d.id)}?lang=${locale}`} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand underline">
+        {t.open}
+        <span className="sr-only"> {d.reference}</span>
+      </Link>
+      <DisputeDecision dispute={d} locale={locale} onDecided={onChanged} />
     </li>
   );
 }

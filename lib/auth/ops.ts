@@ -110,7 +110,7 @@ export async function changeMerchant(db: Database, staff: User, merchantId: stri
 /** Staff turn down a dashboard request with a reason (audited); turning down a KYC also marks the merchant's KYC rejected. */
 export async function refuseRequest(db: Database, staff: User, requestId: string, reason: string) {
   const { before, after } = await rejectRequest(db, requestId, staff, reason);
-  await recordAudit(db, { actor: staffActor(staff), action: `request.${after.kind}.reject`, targetType: "merchant_request", targetId: requestId, before, after });
+  await recordAudit(db, { actor: staffActor(staff), merchantId: after.merchant_id, action: `request.${after.kind}.reject`, targetType: "merchant_request", targetId: requestId, before, after });
   if (after.kind === "kyc") {
     const [merchant] = await db.select({ kyc: merchants.kycStatus }).from(merchants).where(eq(merchants.id, after.merchant_id));
     if (merchant && merchant.kyc !== "rejected") await setKycStatus(db, after.merchant_id, "rejected", staffActor(staff));

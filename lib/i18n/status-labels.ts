@@ -44,7 +44,8 @@ const STATUS = {
   },
   link: {
     ACTIVE: { fr: "Actif", en: "Active", tone: "success" },
-    INACTIVE: { fr: "Désactivé", en: "Inactive", tone: "neutral" },
+    INACTIVE: { fr: "Inactif", en: "Inactive", tone: "neutral" },
+    ARCHIVED: { fr: "Supprimé", en: "Deleted", tone: "neutral" },
   },
   lateCollection: {
     OPEN: { fr: "À traiter", en: "Open", tone: "warning" },
@@ -69,6 +70,38 @@ const STATUS = {
   withdrawalApproval: {
     automatic: { fr: "Automatique", en: "Automatic", tone: "neutral" },
     manual: { fr: "Manuelle", en: "Manual", tone: "neutral" },
+  },
+  // A merchant's KYC flag and a KYC submission's review (the ops console).
+  kyc: {
+    pending: { fr: "KYC en attente", en: "KYC pending", tone: "warning" },
+    approved: { fr: "KYC approuvé", en: "KYC approved", tone: "success" },
+    rejected: { fr: "KYC refusé", en: "KYC rejected", tone: "danger" },
+  },
+  attemptTrigger: {
+    automatic: { fr: "Automatique", en: "Automatic", tone: "neutral" },
+    manual: { fr: "Manuelle", en: "Manual", tone: "info" },
+  },
+  // HTTP statuses of the request log, as the API answers them (a code missing here shows as itself).
+  http: {
+    200: { fr: "Réussie", en: "OK", tone: "success" },
+    201: { fr: "Créée", en: "Created", tone: "success" },
+    202: { fr: "Acceptée", en: "Accepted", tone: "success" },
+    204: { fr: "Sans contenu", en: "No content", tone: "success" },
+    400: { fr: "Invalide", en: "Bad request", tone: "warning" },
+    401: { fr: "Non authentifiée", en: "Unauthorized", tone: "warning" },
+    403: { fr: "Interdite", en: "Forbidden", tone: "warning" },
+    404: { fr: "Introuvable", en: "Not found", tone: "warning" },
+    405: { fr: "Méthode refusée", en: "Method not allowed", tone: "warning" },
+    409: { fr: "Conflit", en: "Conflict", tone: "warning" },
+    411: { fr: "Longueur requise", en: "Length required", tone: "warning" },
+    413: { fr: "Trop volumineuse", en: "Payload too large", tone: "warning" },
+    415: { fr: "Format refusé", en: "Unsupported media type", tone: "warning" },
+    422: { fr: "Non traitable", en: "Unprocessable", tone: "warning" },
+    429: { fr: "Trop de requêtes", en: "Too many requests", tone: "warning" },
+    431: { fr: "En-têtes trop longs", en: "Headers too large", tone: "warning" },
+    500: { fr: "Erreur interne", en: "Internal error", tone: "danger" },
+    502: { fr: "Opérateur en erreur", en: "Bad gateway", tone: "danger" },
+    503: { fr: "Indisponible", en: "Unavailable", tone: "danger" },
   },
 } as const satisfies Record<string, Record<string, Entry>>;
 

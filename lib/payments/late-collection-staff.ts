@@ -138,7 +138,7 @@ async function resolve(db: Database, ref: string, decision: LateCollectionDecisi
     });
     const before = staffLateCollectionView(current, owner.p, owner.merchantName);
     const after = staffLateCollectionView(updated, owner.p, owner.merchantName);
-    await recordAudit(tx, { actor, action: `late_collection.${decision}`, targetType: "late_collection", targetId: current.id, before, after });
+    await recordAudit(tx, { actor, merchantId: current.merchantId, action: `late_collection.${decision}`, targetType: "late_collection", targetId: current.id, before, after });
     return after;
   });
 }

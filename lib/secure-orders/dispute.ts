@@ -72,7 +72,7 @@ export const resolveDispute = defineOperation({ transaction: "own" }, async func
   const locator: OrderLocator = { by: "any", id: orderId };
   const resolved = { disputeResolution: decision, disputeResolvedBy: actor.staffId } as const;
   const audit = (tx: Database, before: SecureOrder, after: SecureOrder) =>
-    recordAudit(tx, { actor, action: `secure_order.dispute_${decision}`, targetType: "secure_order", targetId: orderId, before: disputeView(before), after: disputeView(after) }).then(() => undefined);
+    recordAudit(tx, { actor, merchantId: after.merchantId, action: `secure_order.dispute_${decision}`, targetType: "secure_order", targetId: orderId, before: disputeView(before), after: disputeView(after) }).then(() => undefined);
 
   if (decision === "refund") {
     const result = await refundOrder(db, locator, { from: ["DISPUTED"], extra: (now) => ({ ...resolved, disputeResolvedAt: now }), after: audit });

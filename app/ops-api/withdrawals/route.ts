@@ -1,5 +1,6 @@
 import { accountRoute } from "@/lib/auth/handler";
 import { StaffWithdrawalQuery } from "@/lib/auth/ops";
-import { listWithdrawalsForStaff } from "@/lib/withdrawals/queries";
+import { withdrawalQueue } from "@/lib/ops/withdrawal-queue";
 
-export const GET = accountRoute({ who: "staff", query: StaffWithdrawalQuery }, (ctx, { query }) => listWithdrawalsForStaff(ctx.db, { status: query.status, limit: 200 }));
+// Each withdrawal comes with its merchant's KYC, which the queue asks staff to check.
+export const GET = accountRoute({ who: "staff", query: StaffWithdrawalQuery }, (ctx, { query }) => withdrawalQueue(ctx.db, { status: query.status, limit: 200 }));

@@ -3,14 +3,14 @@ import { OpsFrame } from "@/components/ops/OpsFrame";
 import { WithdrawalQueue } from "@/components/ops/WithdrawalQueue";
 import { db } from "@/db/client";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
-import { listWithdrawalsForStaff } from "@/lib/withdrawals/queries";
+import { withdrawalQueue } from "@/lib/ops/withdrawal-queue";
 
 export const generateMetadata = opsMetadata("withdrawals");
 
 export default async function OpsWithdrawalsPage({ searchParams }: { searchParams: SearchParams }) {
   const { staff, locale } = await opsPage("/ops/withdrawals", searchParams);
-  const pending = await listWithdrawalsForStaff(db(), { status: "PENDING", limit: 200 });
-  const approved = await listWithdrawalsForStaff(db(), { status: "APPROVED", limit: 200 });
+  const pending = await withdrawalQueue(db(), { status: "PENDING" });
+  const approved = await withdrawalQueue(db(), { status: "APPROVED" });
   return (
     <OpsFrame locale={locale} staffEmail={staff.email} active="withdrawals">
       <WithdrawalQueue locale={locale} initial={[...pending, ...approved]} />

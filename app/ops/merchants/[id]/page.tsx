@@ -1,18 +1,20 @@
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { AuditList } from "@/components/ops/AuditList";
+import { KycDetails } from "@/components/ops/KycDetails";
 import { MerchantEditor } from "@/components/ops/MerchantEditor";
 import { MerchantTeam } from "@/components/ops/MerchantTeam";
 import { MerchantBooks } from "@/components/ops/books/MerchantBooks";
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { db } from "@/db/client";
-import { auditView, listAudit } from "@/lib/audit/record";
+import { auditSearchQuery, searchAudit } from "@/lib/audit/staff-filters";
 import { opsMerchant } from "@/lib/auth/ops";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
-import { latestRequests } from "@/lib/auth/requests";
 import { isApiError } from "@/lib/http/errors";
 import { defineCopy } from "@/lib/i18n/dictionary";
+import { merchantOverview } from "@/lib/ops/merchant-overview";
 import { listMembers } from "@/lib/team/members";
 
 export const generateMetadata = opsMetadata("merchants");
@@ -22,19 +24,19 @@ const copy = defineCopy({
     created: "Créé le",
     users: "Comptes",
     label: "Libellé opérateur",
-    kycSubmission: "Dernière soumission KYC",
-    none: "Aucune",
-    status: { pending: "en attente", approved: "approuvée", rejected: "refusée" },
+    kyc: "Informations KYC",
     history: "Historique (journal d'audit)",
+    older: "Entrées plus anciennes",
+    filter: "Filtrer le journal de ce marchand",
   },
   en: {
     created: "Created",
     users: "Accounts",
     label: "Operator label",
-    kycSubmission: "Latest KYC submission",
-    none: "None",
-    status: { pending: "pending", approved: "approved", rejected: "rejected" },
+    kyc: "KYC details",
     history: "History (audit log)",
+    older: "Older entries",
+    filter: "Filter this merchant's log",
   },
 });
 
@@ -45,10 +47,8 @@ export default async function OpsMerchantPage({ params, searchParams }: { params
     if (isApiError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
-  const [requests, members] = await Promise.all([latestRequests(db(), id), listMembers(db(), id)]);
-  const audit = (await listAudit(db(), { merchantId: id, limit: 100 })).map(auditView);
+  const [overview, members, audit] = await Promise.all([merchantOverview(db(), id), listMembers(db(), id), searchAudit(db(), { merchant: id })]);
   const t = copy[locale];
-  const kyc = requests.kyc;
   return (
     <OpsFrame locale={locale} staffEmail={staff.email} active="merchants">
       <h1 className="text-2xl font-bold break-words text-ink">{merchant.name}</h1>
@@ -64,41 +64,36 @@ export default async function OpsMerchantPage({ params, searchParams }: { params
         <dt className="font-semibold text-muted">{t.label}</dt>
         <dd className="font-mono break-all text-ink">{merchant.operator_label}</dd>
       </dl>
+      <section aria-labelledby="kyc-submission" className="mt-6 rounded-2xl border border-line bg-surface p-4 sm:p-5">
+        <h2 id="kyc-submission" className="mb-2 text-lg font-semibold text-ink">
+          {t.kyc}
+        </h2>
+        <KycDetails kyc={overview.kyc} locale={locale} />
+      </section>
       <div className="mt-6">
         <MerchantEditor key={merchant.id} locale={locale} merchant={merchant} />
       </div>
+      <MerchantBooks overview={overview} merchantId={merchant.id} locale={locale} />
       <div className="mt-6">
         <MerchantTeam locale={locale} merchantId={merchant.id} members={members} />
       </div>
-      <MerchantBooks db={db()} merchantId={merchant.id} locale={locale} />
-      <section aria-labelledby="kyc-submission" className="mt-6 rounded-2xl border border-line bg-surface p-5">
-        <h2 id="kyc-submission" className="text-lg font-semibold text-ink">
-          {t.kycSubmission}
-        </h2>
-        {kyc ? (
-          <>
-            <p className="mt-1 text-sm text-muted">
-              <DateTime value={kyc.created_at} locale={locale} /> · {t.status[kyc.status]}
-              {kyc.decision_note ? ` · ${kyc.decision_note}` : ""}
-            </p>
-            <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-              {Object.entries(kyc.payload).map(([k, v]) => (
-                <div key={k} className="contents">
-                  <dt className="font-mono text-muted">{k}</dt>
-                  <dd className="break-words text-ink">{String(v) || "—"}</dd>
-                </div>
-              ))}
-            </dl>
-          </>
-        ) : (
-          <p className="mt-1 text-sm text-muted">{t.none}</p>
-        )}
-      </section>
       <section aria-labelledby="history" className="mt-6">
-        <h2 id="history" className="mb-3 text-lg font-semibold text-ink">
-          {t.history}
-        </h2>
-        <AuditList entries={audit} locale={locale} headingLevel={3} />
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="history" className="text-lg font-semibold text-ink">
+            {t.history}
+          </h2>
+          <Link href={`/ops/audit?${auditSearchQuery({ merchant: merchant.id }, { lang: locale })}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline">
+            {t.filter}
+          </Link>
+        </div>
+        <AuditList entries={audit.entries} locale={locale} headingLevel={3} />
+        {audit.next ? (
+          <p className="mt-3">
+            <Link href={`/ops/audit?${auditSearchQuery({ merchant: merchant.id }, { before: audit.next, lang: locale })}`} className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+              {t.older}
+            </Link>
+          </p>
+        ) : null}
       </section>
     </OpsFrame>
   );
