@@ -178,7 +178,8 @@ test.describe("before the script has loaded (no JavaScript)", () => {
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page.getByText("Saisissez un montant entier entre 500 FCFA et 50 000 FCFA.")).toBeVisible();
 
-    await page.getByLabel("Montant à payer (FCFA)").fill("2 500");
+    // The form post reads the amount with the same parser as the script: "2.500" is 2 500, not 2.5.
+    await page.getByLabel("Montant à payer (FCFA)").fill("2.500");
     await page.getByLabel("Votre numéro mobile money").fill("70 00 00 01");
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await page.waitForURL(/\/checkout\/txn_/);

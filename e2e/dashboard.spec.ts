@@ -142,19 +142,19 @@ test("dashboard: withdrawal requested and cancelled, payment link created, payme
   await page.getByLabel("Adresse HTTPS de réception").fill("https://127.0.0.1:1/webhook");
   await page.getByRole("button", { name: "Ajouter", exact: true }).click();
   await expect(page.getByTestId("revealed-secret")).toHaveText(/^whsec_/);
-  await page.getByRole("button", { name: "J'ai enregistré la clé" }).click();
+  await page.getByRole("button", { name: "J'ai enregistré le secret" }).click();
   await expect(page.getByTestId("webhook-endpoint")).toHaveCount(1);
   await expect(page.getByTestId("webhook-endpoint")).toContainText("tous les événements");
   // Narrow it to chosen events with the checkboxes; "only these" with none ticked is refused.
-  await page.getByRole("button", { name: /^Modifier les événements/ }).click();
-  const eventsForm = page.getByTestId("endpoint-events-form");
+  await page.getByRole("button", { name: /^Modifier/ }).click();
+  const eventsForm = page.getByTestId("endpoint-edit-form");
   await eventsForm.getByLabel("Seulement ceux-ci :").check();
-  await eventsForm.getByRole("button", { name: "Enregistrer les événements" }).click();
+  await eventsForm.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Cochez au moins un événement" })).toBeVisible();
   await eventsForm.getByLabel("webhook.test").check();
   await eventsForm.getByLabel("payment.failed").check();
-  await eventsForm.getByRole("button", { name: "Enregistrer les événements" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Événements enregistrés." })).toBeVisible();
+  await eventsForm.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Point de réception enregistré." })).toBeVisible();
   await expect(page.getByTestId("webhook-endpoint")).toContainText("payment.failed, webhook.test");
   await page.getByRole("button", { name: "Envoyer un événement de test" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Événement de test envoyé à 1 point(s) de réception." })).toBeVisible();
@@ -165,7 +165,7 @@ test("dashboard: withdrawal requested and cancelled, payment link created, payme
   }).toPass({ timeout: 30_000 });
   await log.getByRole("button", { name: "Renvoyer" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Renvoi effectué." })).toBeVisible();
-  await log.getByRole("button", { name: "Détail des tentatives" }).click();
+  await log.getByRole("button", { name: "Détail de la livraison" }).click();
   await expect(log.getByText(/manual/)).toBeVisible();
   await expect(page.getByTestId("webhook-stats-24h")).toContainText("Livraisons1");
   const deliveriesChart = page.getByTestId("webhook-stats-chart");

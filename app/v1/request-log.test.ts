@@ -6,7 +6,8 @@ import { GET as getPayment } from "./payments/[id]/route";
 import { GET as listPayments } from "./payments/route";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
-import { flushRequestLog, pruneRequestLog, recentRequests } from "@/lib/http/request-log";
+import { flushRequestLog, recentRequests } from "@/lib/http/request-log";
+import { jobById } from "@/lib/jobs/registry";
 
 const scope = (m: Awaited<ReturnType<typeof newMerchant>>, mode: "test" | "live" = "test") => ({
   db: db(),
@@ -41,7 +42,7 @@ describe("request log", () => {
     expect((await recentRequests(scope(other), { limit: 10 })).map((r) => r.path)).toEqual(["/v1/payments"]);
   });
 
-  it("forgets what is older than 24 hours", async () => {
+  it("forgets what is older than 24 hours, through the retention job", async () => {
     const m = await newMerchant();
     const row = { merchantId: m.merchant.id, applicationId: m.applicationId, mode: "test" as const, method: "GET", path: "/v1/payments", status: 200, durationMs: 3, requestId: "r" };
     await db().insert(apiRequestLog).values([
@@ -49,7 +50,7 @@ describe("request log", () => {
       { ...row, path: "/v1/recent", createdAt: sql`now() - interval '23 hours 59 minutes'` as unknown as Date },
     ]);
     expect((await recentRequests(scope(m), { limit: 10 })).map((r) => r.path)).toEqual(["/v1/recent"]);
-    expect(await pruneRequestLog(db())).toBeGreaterThanOrEqual(1);
+    expect(await jobById("request-log-retention").run(db())).toBeGreaterThanOrEqual(1);
     const left = await db().select({ path: apiRequestLog.path }).from(apiRequestLog).where(sql`${apiRequestLog.applicationId} = ${m.applicationId}`);
     expect(left.map((r) => r.path)).toEqual(["/v1/recent"]);
   });

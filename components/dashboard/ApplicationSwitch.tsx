@@ -6,9 +6,15 @@ import type { Locale } from "@/lib/i18n/locale";
 import { useServerChoice } from "./useServerChoice";
 
 const copy = defineCopy({
-  fr: { label: "Application", error: "Le changement d'application a échoué. Réessayez." },
-  en: { label: "Application", error: "Switching application failed. Try again." },
+  fr: { label: "Application", error: "Le changement d'application a échoué. Réessayez.", defaultName: "Application par défaut" },
+  en: { label: "Application", error: "Switching application failed. Try again.", defaultName: "Default application" },
 });
+
+// The name sign-up gives the first application (lib/platform/merchants.ts), stored in English.
+const DEFAULT_NAME = "Default application";
+
+/** An application's name as the reader sees it: the first application's default name in their language. */
+export const applicationName = (name: string, locale: Locale): string => (name === DEFAULT_NAME ? copy[locale].defaultName : name);
 
 /**
  * Which of the merchant's applications the dashboard acts for (webhook endpoints and
@@ -36,7 +42,7 @@ export function ApplicationSwitch({ locale, applications, current }: { locale: L
         >
           {applications.map((a) => (
             <option key={a.id} value={a.id}>
-              {a.name}
+              {applicationName(a.name, locale)}
             </option>
           ))}
         </select>

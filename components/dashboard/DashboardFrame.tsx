@@ -11,6 +11,7 @@ import type { Locale } from "@/lib/i18n/locale";
 import { ApplicationSwitchSlot } from "./ApplicationSwitchSlot";
 import { ModeSwitch } from "./ModeSwitch";
 import { DASHBOARD_NAV, navCopy, type DashboardSection } from "./nav";
+import { HeaderSearch } from "./search/HeaderSearch";
 import { SignOutButton } from "./SignOutButton";
 
 const copy = defineCopy({
@@ -41,12 +42,15 @@ interface DashboardFrameProps {
   mode: Mode;
   merchantName: string;
   productionEnabled: boolean;
-  active: DashboardSection;
+  /** The section to mark current; null on a page outside the sections (search results). */
+  active: DashboardSection | null;
+  /** What the header's search field shows (the search page's query). */
+  query?: string;
   children: ReactNode;
 }
 
 // Only the sections the member's role opens (the render's cached user; each page checks again on the server).
-async function NavList({ locale, active, className }: { locale: Locale; active: DashboardSection; className?: string }) {
+async function NavList({ locale, active, className }: { locale: Locale; active: DashboardSection | null; className?: string }) {
   const labels = navCopy[locale];
   const role = (await currentUser())?.merchantRole;
   return (
@@ -77,7 +81,7 @@ async function NavList({ locale, active, className }: { locale: Locale; active: 
  * switch, language and sign-out, the section navigation (a sidebar from 768 px, a disclosure
  * menu on phones) and the main column. Each page renders it with its own locale and section.
  */
-export function DashboardFrame({ locale, mode, merchantName, productionEnabled, active, children }: DashboardFrameProps) {
+export function DashboardFrame({ locale, mode, merchantName, productionEnabled, active, query, children }: DashboardFrameProps) {
   const t = copy[locale];
   return (
     <div lang={locale} className="flex min-h-dvh flex-col">
@@ -110,6 +114,10 @@ export function DashboardFrame({ locale, mode, merchantName, productionEnabled, 
               {merchantName}
             </span>
           </div>
+          {/* Its own full-width row below the controls, up to a wide screen where it fits between them. */}
+          <div className="order-last w-full xl:order-none xl:w-auto xl:max-w-sm xl:flex-1">
+            <HeaderSearch locale={locale} query={query} />
+          </div>
           <div className="flex flex-wrap items-center gap-2">
             <ApplicationSwitchSlot locale={locale} />
             <ModeSwitch mode={mode} locale={locale} />
@@ -123,7 +131,7 @@ export function DashboardFrame({ locale, mode, merchantName, productionEnabled, 
           <details className="group rounded-lg border border-line bg-surface md:hidden">
             <summary className="flex min-h-11 cursor-pointer items-center justify-between rounded-lg px-3 font-semibold text-ink">
               <span>
-                {t.menu} <span className="font-normal text-muted">· {navCopy[locale][active]}</span>
+                {t.menu} {active ? <span className="font-normal text-muted">· {navCopy[locale][active]}</span> : null}
               </span>
               <svg className="size-4 transition-transform group-open:rotate-180" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
                 <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />

@@ -12,6 +12,7 @@ import type { ApplicationView, KeyView } from "@/lib/auth/developers";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApiClientError, apiFetch } from "./api";
+import { applicationName } from "./ApplicationSwitch";
 import { Badge } from "./Badge";
 import { DateTime } from "./DateTime";
 import { RequestLog } from "./RequestLog";
@@ -103,7 +104,7 @@ const copy = defineCopy({
   },
 });
 
-function KeyRow({ k, locale, onRevoke, busy }: { k: KeyView; locale: Locale; onRevoke: (id: string) => void; busy: boolean }) {
+function KeyRow({ k, locale, onRevoke, busy, canManage }: { k: KeyView; locale: Locale; onRevoke: (id: string) => void; busy: boolean; canManage: boolean }) {
   const t = copy[locale];
   const [confirming, setConfirming] = useState(false);
   return (
@@ -123,7 +124,7 @@ function KeyRow({ k, locale, onRevoke, busy }: { k: KeyView; locale: Locale; onR
           ) : null}
         </p>
       </div>
-      {!k.revoked_at ? (
+      {canManage && !k.revoked_at ? (
         confirming ? (
           <div role="group" aria-label={t.revokeConfirm} className="flex flex-wrap items-center gap-2">
             <span className="text-sm font-semibold text-danger">{t.revokeConfirm}</span>
@@ -152,6 +153,7 @@ export function DevelopersView({
   apiBaseUrl,
   initial,
   showRequestLog,
+  canManage,
 }: {
   locale: Locale;
   mode: Mode;
@@ -160,6 +162,8 @@ export function DevelopersView({
   initial: Overview;
   /** The request log carries request bodies: only roles with developers.logs see it. */
   showRequestLog: boolean;
+  /** Keys and applications are created and revoked by roles with developers.manage; the others only read (the server refuses them too). */
+  canManage: boolean;
 }) {
   const t = copy[locale];
   const hydrated = useHydrated();
@@ -250,16 +254,18 @@ export function DevelopersView({
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <h3 id={`app-${app.id}`} className="font-semibold text-ink">
-                  {app.name}
+                  {applicationName(app.name, locale)}
                 </h3>
                 <p className="text-xs text-muted">
                   {t.applicationId} <code className="font-mono break-all">{app.id}</code> · {t.created} <DateTime value={app.created_at} locale={locale} />
                 </p>
               </div>
-              <Button onClick={() => createKey.mutate(app.id)} loading={createKey.isPending && createKey.variables === app.id} disabled={liveLocked || !hydrated}>
-                {t.createKey}
-                <span className="sr-only"> : {app.name}</span>
-              </Button>
+              {canManage ? (
+                <Button onClick={() => createKey.mutate(app.id)} loading={createKey.isPending && createKey.variables === app.id} disabled={liveLocked || !hydrated}>
+                  {t.createKey}
+                  <span className="sr-only"> : {applicationName(app.name, locale)}</span>
+                </Button>
+              ) : null}
             </div>
             {revealed?.applicationId === app.id && revealed.mode === mode ? (
               <div className="mt-4">
@@ -272,7 +278,7 @@ export function DevelopersView({
             ) : (
               <ul className="divide-y divide-line">
                 {app.keys.map((k) => (
-                  <KeyRow key={k.id} k={k} locale={locale} busy={revoke.isPending && revoke.variables === k.id} onRevoke={(id) => revoke.mutate(id)} />
+                  <KeyRow key={k.id} k={k} locale={locale} canManage={canManage} busy={revoke.isPending && revoke.variables === k.id} onRevoke={(id) => revoke.mutate(id)} />
                 ))}
               </ul>
             )}
@@ -282,17 +288,19 @@ export function DevelopersView({
 
       {showRequestLog ? <RequestLog locale={locale} mode={mode} /> : null}
 
-      <section aria-labelledby="new-app" className="mt-8 rounded-2xl border border-line bg-surface p-5">
-        <h2 id="new-app" className="text-lg font-semibold text-ink">
-          {t.newApp}
-        </h2>
-        <form method="post" onSubmit={onCreateApp} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Field label={t.appName} hint={t.appHint} name="name" required maxLength={60} error={appNameError} className="flex-1" />
-          <Button type="submit" loading={createApp.isPending} disabled={!hydrated}>
-            {t.createApp}
-          </Button>
-        </form>
-      </section>
+      {canManage ? (
+        <section aria-labelledby="new-app" className="mt-8 rounded-2xl border border-line bg-surface p-5">
+          <h2 id="new-app" className="text-lg font-semibold text-ink">
+            {t.newApp}
+          </h2>
+          <form method="post" onSubmit={onCreateApp} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+            <Field label={t.appName} hint={t.appHint} name="name" required maxLength={60} error={appNameError} className="flex-1" />
+            <Button type="submit" loading={createApp.isPending} disabled={!hydrated}>
+              {t.createApp}
+            </Button>
+          </form>
+        </section>
+      ) : null}
     </div>
   );
 }

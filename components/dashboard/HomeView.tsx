@@ -13,11 +13,12 @@ import { formatPercent } from "@/lib/format/percent";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { apiFetch } from "./api";
-import { PAYMENT_TONE, paymentsCopy } from "./areas/paymentsCopy";
+import { paymentsCopy } from "./areas/paymentsCopy";
 import { Badge, type BadgeTone } from "./Badge";
 import { BarChart } from "./BarChart";
 import { DateTime } from "./DateTime";
 import { SecretReveal } from "./SecretReveal";
+import { StatusBadge } from "./StatusBadge";
 import { NEW_KEY_STORAGE } from "./storage";
 
 const copy = defineCopy({
@@ -189,10 +190,12 @@ function RecentPayments({ locale, payments }: { locale: Locale; payments: HomeSu
           {payments.map((payment) => (
             <li key={payment.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2" data-testid="recent-payment">
               <span className="flex min-w-0 flex-wrap items-center gap-2">
-                <Link href={`/dashboard/payments/${encodeURIComponent(payment.id)}`} className="font-semibold text-ink underline-offset-2 hover:underline">
+                <Link href={`/dashboard/payments/${encodeURIComponent(payment.id)}`} className="font-semibold text-ink underline-offset-2 hover:underline" data-testid="recent-payment-amount">
                   <Amount value={payment.amount} />
                 </Link>
-                <Badge tone={PAYMENT_TONE[payment.status]}>{p.statuses[payment.status]}</Badge>
+                <span data-testid="recent-payment-status">
+                  <StatusBadge kind="payment" status={payment.status} locale={locale} />
+                </span>
                 {payment.refunded ? <Badge tone="neutral">{p.money.refundedBadge}</Badge> : null}
                 {payment.client_reference ? <span className="truncate text-sm text-muted">{payment.client_reference}</span> : null}
               </span>

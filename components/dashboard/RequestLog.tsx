@@ -1,60 +1,164 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
-import type { recentRequests } from "@/lib/http/request-log";
+import type { recentRequests, requestDetail } from "@/lib/http/request-log";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { apiFetch } from "./api";
-import { Badge } from "./Badge";
+import { ApiClientError, apiFetch } from "./api";
+import { BodyBlock } from "./BodyBlock";
 import { DateTime } from "./DateTime";
 import { Select } from "./Select";
+import { StatusBadge } from "./StatusBadge";
 
 type Entry = Awaited<ReturnType<typeof recentRequests>>[number];
+type Detail = Awaited<ReturnType<typeof requestDetail>>;
 
 const copy = defineCopy({
   fr: {
     title: "Journal des requêtes (24 h)",
-    intro: "Les appels à l'API faits avec les clés de cette application dans ce mode, les plus récents d'abord.",
+    intro: "Les appels à l'API faits avec les clés de cette application dans ce mode, les plus récents d'abord. Les corps sont gardés 24 heures, clés, secrets, codes de livraison, mots de passe et numéros de téléphone masqués.",
     status: "Statut HTTP",
     all: "Tous",
+    exact: "Code exact (facultatif)",
+    exactHint: "Par exemple 404 ; remplace le statut choisi.",
+    exactInvalid: "Indiquez un code HTTP à 3 chiffres, par exemple 404.",
+    path: "Chemin commençant par",
+    pathHint: "Par exemple /v1/payments",
+    pathInvalid: "Le chemin commence par /, par exemple /v1/payments.",
+    apply: "Filtrer",
     refresh: "Actualiser",
-    none: "Aucune requête ces dernières 24 heures.",
+    none: "Aucune requête ne correspond ces dernières 24 heures.",
     loading: "Chargement du journal…",
     error: "Impossible de charger le journal. Réessayez dans un instant.",
     time: "Heure",
     request: "Requête",
     latency: "Durée",
+    open: "Voir le détail de",
+    detailTitle: (method: string, path: string) => `Requête ${method} ${path}`,
+    requestId: "Identifiant de requête",
+    requestBody: "Corps envoyé",
+    responseBody: "Réponse",
+    noBody: "Aucun corps JSON.",
+    masked: "Clés, secrets, codes et numéros de téléphone sont masqués ; au-delà de 8 Ko le corps est coupé (…).",
+    close: "Fermer le détail",
+    detailError: "Cette requête n'est plus dans le journal (24 heures) ou n'a pas pu être chargée.",
   },
   en: {
     title: "Request log (24 h)",
-    intro: "API calls made with this application's keys in this mode, newest first.",
+    intro: "API calls made with this application's keys in this mode, newest first. Bodies are kept 24 hours, with keys, secrets, delivery codes, passwords and phone numbers masked.",
     status: "HTTP status",
     all: "All",
+    exact: "Exact status (optional)",
+    exactHint: "For example 404; replaces the status chosen.",
+    exactInvalid: "Enter a 3-digit HTTP status, for example 404.",
+    path: "Path starting with",
+    pathHint: "For example /v1/payments",
+    pathInvalid: "The path starts with /, for example /v1/payments.",
+    apply: "Filter",
     refresh: "Refresh",
-    none: "No request in the last 24 hours.",
+    none: "No matching request in the last 24 hours.",
     loading: "Loading the log…",
     error: "Could not load the log. Try again in a moment.",
     time: "Time",
     request: "Request",
     latency: "Duration",
+    open: "Show the detail of",
+    detailTitle: (method: string, path: string) => `Request ${method} ${path}`,
+    requestId: "Request id",
+    requestBody: "Body sent",
+    responseBody: "Response",
+    noBody: "No JSON body.",
+    masked: "Keys, secrets, codes and phone numbers are masked; past 8 KB a body is cut (…).",
+    close: "Close the detail",
+    detailError: "This request is no longer in the log (24 hours) or could not be loaded.",
   },
 });
 
-const tone = (status: number) => (status >= 500 ? "danger" : status >= 400 ? "warning" : "success");
+const EXACT = /^[1-5]\d\d$/;
 
-/** The Developers page's request log: method, path, status and latency of each /v1 call. */
+function RequestDetail({ id, locale, onClose }: { id: string; locale: Locale; onClose: () => void }) {
+  const t = copy[locale];
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const query = useQuery({ queryKey: ["request-log-entry", id], queryFn: () => apiFetch<Detail>(`/dashboard-api/developers/requests/${encodeURIComponent(id)}`) });
+  useEffect(() => {
+    if (query.data) heading.current?.focus();
+  }, [query.data]);
+  if (query.isPending) return <Spinner label={t.loading} />;
+  if (query.isError)
+    return (
+      <p role="alert" className="mt-3 text-sm font-medium text-danger">
+        {t.detailError}
+      </p>
+    );
+  const r = query.data;
+  return (
+    <section aria-labelledby={headingId} className="mt-4 rounded-xl border border-line-strong p-4" data-testid="request-detail">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="min-w-0 font-mono text-sm font-semibold break-all text-ink">
+          {t.detailTitle(r.method, r.path)}
+        </h3>
+        <Button variant="secondary" onClick={onClose}>
+          {t.close}
+        </Button>
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-semibold text-muted">{t.status}</dt>
+        <dd>
+          <StatusBadge kind="http" status={String(r.status)} locale={locale} code />
+        </dd>
+        <dt className="font-semibold text-muted">{t.latency}</dt>
+        <dd className="tabular-nums">{r.duration_ms} ms</dd>
+        <dt className="font-semibold text-muted">{t.time}</dt>
+        <dd>
+          <DateTime value={r.created_at} locale={locale} />
+        </dd>
+        <dt className="font-semibold text-muted">{t.requestId}</dt>
+        <dd className="min-w-0 font-mono text-xs break-all">{r.request_id}</dd>
+      </dl>
+      <p className="mt-3 text-xs text-muted">{t.masked}</p>
+      <BodyBlock title={t.requestBody} text={r.request_body} empty={t.noBody} testId="request-body" />
+      <BodyBlock title={t.responseBody} text={r.response_body} empty={t.noBody} testId="response-body" />
+    </section>
+  );
+}
+
+/** The Developers page's request log: method, path, status and latency of each /v1 call, filtered like Stripe's, each opening on its masked bodies. */
 export function RequestLog({ locale, mode }: { locale: Locale; mode: Mode }) {
   const t = copy[locale];
-  const [status, setStatus] = useState("");
+  const [statusClass, setStatusClass] = useState("");
+  const [filters, setFilters] = useState<{ exact: string; path: string }>({ exact: "", path: "" });
+  const [errors, setErrors] = useState<{ exact?: string; path?: string }>({});
+  const [open, setOpen] = useState<string | null>(null);
+  const status = filters.exact || statusClass;
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (filters.path) params.set("path", filters.path);
+  const search = params.toString();
   const query = useQuery({
-    queryKey: ["request-log", mode, status],
-    queryFn: () => apiFetch<{ requests: Entry[] }>(`/dashboard-api/developers/requests${status ? `?status=${status}` : ""}`),
+    queryKey: ["request-log", mode, search],
+    queryFn: () => apiFetch<{ requests: Entry[] }>(`/dashboard-api/developers/requests${search ? `?${search}` : ""}`),
     staleTime: 5_000,
   });
+
+  function onFilter(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const f = new FormData(event.currentTarget);
+    const exact = String(f.get("exact") ?? "").trim();
+    const path = String(f.get("path") ?? "").trim();
+    const problems = { exact: exact && !EXACT.test(exact) ? t.exactInvalid : undefined, path: path && !path.startsWith("/") ? t.pathInvalid : undefined };
+    setErrors(problems);
+    if (problems.exact || problems.path) return;
+    setOpen(null);
+    setFilters({ exact, path });
+  }
+
+  const failure = query.error instanceof ApiClientError && query.error.code === "INVALID_STATUS_FILTER" ? t.exactInvalid : t.error;
   return (
     <section aria-labelledby="request-log" className="mt-8 rounded-2xl border border-line bg-surface p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -64,66 +168,86 @@ export function RequestLog({ locale, mode }: { locale: Locale; mode: Mode }) {
         {query.isFetching ? <Spinner label={t.loading} /> : null}
       </div>
       <p className="text-sm text-muted">{t.intro}</p>
-      <div className="mt-3 flex flex-wrap items-end gap-3">
+      <form onSubmit={onFilter} noValidate className="mt-3 grid gap-3 sm:grid-cols-[10rem_12rem_1fr] sm:items-start">
         <Select
           label={t.status}
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
+          value={statusClass}
+          onChange={(e) => {
+            setOpen(null);
+            setStatusClass(e.target.value);
+          }}
           options={[{ value: "", label: t.all }, ...["2xx", "4xx", "5xx"].map((s) => ({ value: s, label: s }))]}
-          className="max-w-40"
         />
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t.refresh}
-        </Button>
-      </div>
+        <Field label={t.exact} name="exact" inputMode="numeric" maxLength={3} hint={t.exactHint} error={errors.exact} />
+        <Field label={t.path} name="path" hint={t.pathHint} error={errors.path} maxLength={200} autoCapitalize="off" spellCheck={false} />
+        <div className="flex flex-wrap gap-2 sm:col-span-3">
+          <Button type="submit">{t.apply}</Button>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t.refresh}
+          </Button>
+        </div>
+      </form>
       {query.isError ? (
         <p role="alert" className="mt-2 text-sm font-medium text-danger">
-          {t.error}
+          {failure}
         </p>
       ) : query.isPending ? (
         <Spinner label={t.loading} />
       ) : query.data.requests.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{t.none}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-line text-muted">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.time}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.request}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.status}
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  {t.latency}
-                </th>
+        <table className="mt-3 w-full table-fixed text-left text-sm">
+          <thead>
+            <tr className="border-b border-line text-muted">
+              <th scope="col" className="hidden w-40 py-2 pr-3 font-semibold sm:table-cell">
+                {t.time}
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                {t.request}
+              </th>
+              <th scope="col" className="w-32 py-2 pr-1 font-semibold sm:w-44">
+                {t.status}
+              </th>
+              <th scope="col" className="hidden w-20 py-2 text-right font-semibold sm:table-cell">
+                {t.latency}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.requests.map((r) => (
+              <tr key={r.id} className={`border-b border-line last:border-0 ${open === r.id ? "bg-canvas" : ""}`} data-testid="request-log-entry">
+                <td className="hidden py-2 pr-3 sm:table-cell">
+                  <DateTime value={r.created_at} locale={locale} />
+                </td>
+                <td className="py-2 pr-3">
+                  <button
+                    type="button"
+                    aria-expanded={open === r.id}
+                    aria-controls={open === r.id ? `request-${r.id}` : undefined}
+                    onClick={() => setOpen(open === r.id ? null : r.id)}
+                    className="min-h-11 text-left font-mono break-all text-brand underline decoration-dotted underline-offset-2"
+                  >
+                    <span className="sr-only">{t.open} </span>
+                    {r.method} {r.path}
+                  </button>
+                  <span className="block text-xs text-muted sm:hidden">
+                    <DateTime value={r.created_at} locale={locale} /> · {r.duration_ms} ms
+                  </span>
+                </td>
+                <td className="py-2 pr-1" data-testid="request-status">
+                  <StatusBadge kind="http" status={String(r.status)} locale={locale} code />
+                </td>
+                <td className="hidden py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">{r.duration_ms} ms</td>
               </tr>
-            </thead>
-            <tbody>
-              {query.data.requests.map((r) => (
-                <tr key={r.id} className="border-b border-line last:border-0" data-testid="request-log-entry">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    <DateTime value={r.created_at} locale={locale} />
-                  </td>
-                  <td className="py-2 pr-3">
-                    <code className="font-mono break-all">
-                      {r.method} {r.path}
-                    </code>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Badge tone={tone(r.status)}>{r.status}</Badge>
-                  </td>
-                  <td className="py-2 text-right whitespace-nowrap tabular-nums">{r.duration_ms} ms</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
+      {open ? (
+        <div id={`request-${open}`}>
+          <RequestDetail key={open} id={open} locale={locale} onClose={() => setOpen(null)} />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -7,27 +7,45 @@ import type { Locale } from "@/lib/i18n/locale";
 
 const copy = defineCopy({
   fr: {
-    warning: "Copiez-la maintenant et gardez-la en lieu sûr : elle ne sera plus jamais affichée.",
-    copy: "Copier la clé",
-    copied: "Clé copiée dans le presse-papiers.",
-    copyFailed: "Copie impossible : sélectionnez la clé et copiez-la à la main.",
-    done: "J'ai enregistré la clé",
+    key: {
+      warning: "Copiez-la maintenant et gardez-la en lieu sûr : elle ne sera plus jamais affichée.",
+      copy: "Copier la clé",
+      copied: "Clé copiée dans le presse-papiers.",
+      copyFailed: "Copie impossible : sélectionnez la clé et copiez-la à la main.",
+      done: "J'ai enregistré la clé",
+    },
+    secret: {
+      warning: "Copiez-le maintenant et gardez-le sur votre serveur : il ne sera plus jamais affiché.",
+      copy: "Copier le secret",
+      copied: "Secret copié dans le presse-papiers.",
+      copyFailed: "Copie impossible : sélectionnez le secret et copiez-le à la main.",
+      done: "J'ai enregistré le secret",
+    },
   },
   en: {
-    warning: "Copy it now and keep it somewhere safe: it will never be shown again.",
-    copy: "Copy key",
-    copied: "Key copied to the clipboard.",
-    copyFailed: "Could not copy: select the key and copy it by hand.",
-    done: "I have saved the key",
+    key: {
+      warning: "Copy it now and keep it somewhere safe: it will never be shown again.",
+      copy: "Copy key",
+      copied: "Key copied to the clipboard.",
+      copyFailed: "Could not copy: select the key and copy it by hand.",
+      done: "I have saved the key",
+    },
+    secret: {
+      warning: "Copy it now and keep it on your server: it will never be shown again.",
+      copy: "Copy secret",
+      copied: "Secret copied to the clipboard.",
+      copyFailed: "Could not copy: select the secret and copy it by hand.",
+      done: "I have saved the secret",
+    },
   },
 });
 
 /**
- * A secret shown once (a new API key): focus moves to it so screen-reader and keyboard users
- * land on it, with a copy button and an explicit dismissal.
+ * A secret shown once (a new API key, a webhook signing secret): focus moves to it so
+ * screen-reader and keyboard users land on it, with a copy button and an explicit dismissal.
  */
-export function SecretReveal({ title, secret, locale, onDone }: { title: string; secret: string; locale: Locale; onDone: () => void }) {
-  const t = copy[locale];
+export function SecretReveal({ title, secret, locale, onDone, kind = "key" }: { title: string; secret: string; locale: Locale; onDone: () => void; kind?: "key" | "secret" }) {
+  const t = copy[locale][kind];
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");

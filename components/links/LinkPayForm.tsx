@@ -3,6 +3,7 @@
 import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { parseAmountInput } from "@/lib/format/amount-input";
 import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
 import { linkCopy } from "./copy";
@@ -58,8 +59,10 @@ export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, max
     setFormError(errors.form);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
-  const chosen = mode === "OPEN" ? Number(value.replace(/\s/g, "")) : amount!;
-  const amountOk = mode === "FIXED" || (Number.isInteger(chosen) && chosen >= min && chosen <= max && value.trim() !== "");
+  // "35 000", "35.000" or "35 000 FCFA" as typed (lib/format/amount-input.ts); null when unreadable.
+  const chosen = mode === "OPEN" ? parseAmountInput(value) : amount!;
+  const amountOk = mode === "FIXED" || (chosen !== null && chosen >= min && chosen <= max);
+  const amountProblem = () => (chosen === null && value.trim() !== "" ? t.amountUnreadable(formatXof(min), formatXof(max)) : t.amountInvalid(formatXof(min), formatXof(max)));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,7 +71,7 @@ export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, max
     setFormError(null);
     let bad = false;
     if (!amountOk) {
-      setAmountError(t.amountInvalid(formatXof(min), formatXof(max)));
+      setAmountError(amountProblem());
       bad = true;
     } else setAmountError(null);
     if (phone.trim() === "") {
@@ -140,7 +143,7 @@ export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, max
         </p>
       ) : null}
       <Button type="submit" size="lg" fullWidth loading={busy}>
-        {busy ? t.redirecting : mode === "FIXED" ? t.pay(formatXof(amount!)) : amountOk ? t.pay(formatXof(chosen)) : t.payOpen}
+        {busy ? t.redirecting : mode === "FIXED" ? t.pay(formatXof(amount!)) : amountOk && chosen !== null ? t.pay(formatXof(chosen)) : t.payOpen}
       </Button>
       <p className="text-center text-sm text-muted">{t.secure}</p>
     </form>

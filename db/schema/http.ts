@@ -23,7 +23,9 @@ export const idempotencyKeys = pgTable(
 /**
  * The dashboard's request log: the last 24 hours of /v1 requests made with a key, per
  * application and mode. Written in batches off the request path and pruned as it goes
- * (lib/http/request-log.ts); never holds a query string, header or body.
+ * (lib/http/request-log.ts); never holds a query string or header. The JSON bodies are kept
+ * masked (keys, secrets, delivery codes, passwords, tokens, phone numbers: lib/http/request-log-mask.ts)
+ * and cut at 8 KB each.
  */
 export const apiRequestLog = pgTable(
   "api_request_log",
@@ -38,6 +40,9 @@ export const apiRequestLog = pgTable(
     durationMs: integer("duration_ms").notNull(),
     requestId: text("request_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    // Null when the request had no JSON body (a GET) or the answer was not JSON (an image).
+    requestBody: text("request_body"),
+    responseBody: text("response_body"),
   },
   (t) => [index("api_request_log_app_idx").on(t.applicationId, t.mode, t.createdAt.desc().nullsFirst()), index("api_request_log_created_idx").on(t.createdAt)],
 );

@@ -50,6 +50,8 @@ export const payments = pgTable(
     index("payments_list_idx").on(t.merchantId, t.mode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("payments_status_list_idx").on(t.merchantId, t.mode, t.status, t.createdAt.desc().nullsFirst()),
     index("payments_client_ref_idx").on(t.merchantId, t.mode, t.clientReference),
+    // The dashboard's search by a whole phone number (lib/search): an index lookup, not a scan of the merchant's rows.
+    index("payments_customer_phone_idx").on(t.merchantId, t.mode, t.customerPhone),
     index("payments_purpose_idx").on(t.purpose, t.purposeRef),
     index("payments_pending_expiry_idx").on(t.expiresAt).where(sql`status = 'PENDING'`),
     uniqueIndex("payments_operator_session_idx").on(t.operatorSessionId),

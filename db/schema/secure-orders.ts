@@ -62,6 +62,7 @@ export const secureOrders = pgTable(
     index("secure_orders_list_idx").on(t.merchantId, t.mode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("secure_orders_status_list_idx").on(t.merchantId, t.mode, t.status, t.createdAt.desc().nullsFirst()),
     index("secure_orders_client_ref_idx").on(t.merchantId, t.mode, t.clientReference),
+    index("secure_orders_customer_phone_idx").on(t.merchantId, t.mode, t.customerPhone),
     index("secure_orders_unpaid_due_idx").on(t.payBefore).where(sql`status = 'CREATED'`),
     index("secure_orders_held_due_idx").on(t.deliveryDeadline).where(sql`status = 'PAID_HELD'`),
     index("secure_orders_disputed_idx").on(t.disputedAt).where(sql`status = 'DISPUTED'`),

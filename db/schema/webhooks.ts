@@ -5,6 +5,8 @@ import { applications, merchants, type Mode } from "./merchants";
 
 export type WebhookDeliveryStatus = "PENDING" | "SUCCESS" | "FAILED";
 export type WebhookAttemptTrigger = "automatic" | "manual";
+/** HTTP headers in the order sent or received, as [name, value] pairs (a name may repeat). */
+export type HeaderPairs = [string, string][];
 
 /**
  * A merchant's webhook endpoint, per application and mode. The signing secret (`whsec_…`) is
@@ -75,7 +77,11 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-/** Every HTTP attempt of a delivery, as made: status received or network error, excerpt, duration. */
+/**
+ * Every HTTP attempt of a delivery, as made: the headers sent (signatures included, never a
+ * secret), the status and headers received or the network error, the first 1 KiB of the body,
+ * the duration. Header columns are null for attempts recorded before they existed.
+ */
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
@@ -88,6 +94,8 @@ export const webhookAttempts = pgTable(
     statusCode: integer("status_code"),
     error: text("error"),
     responseExcerpt: text("response_excerpt"),
+    requestHeaders: jsonb("request_headers").$type<HeaderPairs>(),
+    responseHeaders: jsonb("response_headers").$type<HeaderPairs>(),
     durationMs: integer("duration_ms").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
   },

@@ -45,6 +45,7 @@ export const withdrawals = pgTable(
     uniqueIndex("withdrawals_reference_idx").on(t.reference),
     index("withdrawals_list_idx").on(t.merchantId, t.mode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("withdrawals_status_list_idx").on(t.merchantId, t.mode, t.status, t.createdAt.desc().nullsFirst()),
+    index("withdrawals_phone_idx").on(t.merchantId, t.mode, t.phoneNumber),
     // The staff queue: every merchant's requests in one status, oldest first.
     index("withdrawals_queue_idx").on(t.status, t.createdAt),
   ],

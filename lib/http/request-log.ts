@@ -1,10 +1,16 @@
-import { and, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, like, lt, lte, sql } from "drizzle-orm";
+import { z } from "zod";
 import { db as processDb, type Database } from "@/db/client";
 import { apiRequestLog } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { log } from "@/lib/log";
+import { ApiError } from "./errors";
+import { maskedBodyText } from "./request-log-mask";
+import { input } from "./validation";
 
-type Entry = Omit<typeof apiRequestLog.$inferInsert, "id">;
+type Row = Omit<typeof apiRequestLog.$inferInsert, "id" | "requestBody" | "responseBody">;
+/** A request as it finished: the bodies as parsed and answered, masked and cut only when written. */
+type Entry = Row & { requestBody?: unknown; responseBody?: unknown };
 
 const FLUSH_AFTER_MS = 1_000;
 // With the database down, entries wait here; past this many the newest are dropped, so a
@@ -19,7 +25,8 @@ let lastPrune = 0;
 /**
  * Keeps a /v1 request for the dashboard's request log. Off the request path: entries are
  * buffered and written by one multi-row insert per second per instance, so the log costs a
- * request nothing measurable. A crash loses at most the last second, which a debugging log may.
+ * request nothing measurable; the bodies are masked and cut then too (lib/http/request-log-mask.ts).
+ * A crash loses at most the last second, which a debugging log may.
  */
 export function recordApiRequest(entry: Entry): void {
   if (buffer.length >= MAX_BUFFERED) return;
@@ -37,7 +44,7 @@ export async function flushRequestLog(database: Database = processDb()): Promise
   const batch = buffer;
   buffer = [];
   try {
-    if (batch.length) await database.insert(apiRequestLog).values(batch);
+    if (batch.length) await database.insert(apiRequestLog).values(batch.map(({ requestBody, responseBody, ...row }) => ({ ...row, requestBody: maskedBodyText(requestBody), responseBody: maskedBodyText(responseBody) })));
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = Date.now();
       await pruneRequestLog(database);
@@ -56,30 +63,79 @@ export async function pruneRequestLog(database: Database): Promise<number> {
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
 
-/** The last 24 hours of this application's requests in this mode, newest first. */
-export async function recentRequests(ctx: Pick<DomainContext, "db" | "application" | "mode">, q: { limit: number; status?: StatusClass }) {
-  const floor = q.status ? Number(q.status[0]) * 100 : undefined;
+/** A status filter: a class (`4xx`) or one exact status (`404`). */
+export type StatusFilter = StatusClass | number;
+export type RequestLogFilter = { limit: number; status?: StatusFilter; path?: string };
+
+/** The dashboard's filters: `status` a class or one status, `path` a prefix (`/v1/payments`), like Stripe's request log. */
+export const RequestLogQuery = input(
+  z.object({
+    status: z
+      .string()
+      .trim()
+      .regex(/^([245]xx|[1-5]\d\d)$/, "must be 2xx, 4xx, 5xx or an HTTP status")
+      .transform((v): StatusFilter => (v.endsWith("xx") ? (v as StatusClass) : Number(v)))
+      .optional(),
+    path: z.string().trim().max(200).regex(/^\//, "must start with /").optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(100),
+  }),
+  { status: "INVALID_STATUS_FILTER" },
+);
+
+type Scope = Pick<DomainContext, "db" | "application" | "mode">;
+
+const scopeOf = (ctx: Scope) => and(eq(apiRequestLog.applicationId, ctx.application.id), eq(apiRequestLog.mode, ctx.mode), gte(apiRequestLog.createdAt, sql`now() - interval '24 hours'`));
+
+function statusRange(status: StatusFilter | undefined): [number, number] | null {
+  if (status === undefined) return null;
+  if (typeof status === "number") return [status, status];
+  const floor = Number(status[0]) * 100;
+  return [floor, floor + 99];
+}
+
+// LIKE's own wildcards in a path prefix are matched as themselves.
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The last 24 hours of this application's requests in this mode, newest first; by status (class or exact) and path prefix. */
+export async function recentRequests(ctx: Scope, q: RequestLogFilter) {
+  const range = statusRange(q.status);
   const rows = await ctx.db
-    .select()
+    .select({
+      id: apiRequestLog.id,
+      method: apiRequestLog.method,
+      path: apiRequestLog.path,
+      status: apiRequestLog.status,
+      durationMs: apiRequestLog.durationMs,
+      requestId: apiRequestLog.requestId,
+      createdAt: apiRequestLog.createdAt,
+    })
     .from(apiRequestLog)
     .where(
       and(
-        eq(apiRequestLog.applicationId, ctx.application.id),
-        eq(apiRequestLog.mode, ctx.mode),
-        gte(apiRequestLog.createdAt, sql`now() - interval '24 hours'`),
-        floor ? gte(apiRequestLog.status, floor) : undefined,
-        floor ? lte(apiRequestLog.status, floor + 99) : undefined,
+        scopeOf(ctx),
+        range ? gte(apiRequestLog.status, range[0]) : undefined,
+        range ? lte(apiRequestLog.status, range[1]) : undefined,
+        q.path ? like(apiRequestLog.path, likePrefix(q.path)) : undefined,
       ),
     )
     .orderBy(desc(apiRequestLog.createdAt), desc(apiRequestLog.id))
     .limit(q.limit);
-  return rows.map((r) => ({
-    id: String(r.id),
-    method: r.method,
-    path: r.path,
-    status: r.status,
-    duration_ms: r.durationMs,
-    request_id: r.requestId,
-    created_at: r.createdAt.toISOString(),
-  }));
+  return rows.map(requestSummary);
+}
+
+const requestSummary = (r: { id: number; method: string; path: string; status: number; durationMs: number; requestId: string; createdAt: Date }) => ({
+  id: String(r.id),
+  method: r.method,
+  path: r.path,
+  status: r.status,
+  duration_ms: r.durationMs,
+  request_id: r.requestId,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** One request of the last 24 hours with its bodies (masked when written); another application's or mode's is not found. */
+export async function requestDetail(ctx: Scope, id: string) {
+  const [row] = /^\d{1,15}$/.test(id) ? await ctx.db.select().from(apiRequestLog).where(and(scopeOf(ctx), eq(apiRequestLog.id, Number(id)))) : [];
+  if (!row) throw new ApiError("REQUEST_LOG_ENTRY_NOT_FOUND");
+  return { ...requestSummary(row), request_body: row.requestBody, response_body: row.responseBody };
 }

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { authenticateKey, type KeyIdentity } from "./auth";
-import { json } from "./envelope";
+import { errorBody, json } from "./envelope";
 import { ApiError, type ErrorCode } from "./errors";
 import type { EntryTransaction } from "./operation";
 import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencyScope } from "./idempotency";
@@ -111,6 +111,9 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
     // The route's limit when it waits for the idempotency key (below), and the default limit's state.
     let deferredLimit: LimitName | undefined;
     let rate: RateLimitState | undefined;
+    // What the request log keeps of this exchange (masked when written): the JSON sent and answered.
+    let requestBody: unknown;
+    let responseBody: unknown;
 
     const work = async (): Promise<Response> => {
       const params = await routeParams(context);
@@ -160,6 +163,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       }
 
       const rawBody = options.body ? await readJsonBody(request) : undefined;
+      requestBody = rawBody;
       const body = (options.body ? parseInput(options.body, rawBody) : undefined) as Out<B>;
       const query = readQuery(options.query as Q, request);
       const { headers } = exchange;
@@ -167,6 +171,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       const runHandler = async (dbForRun: Database, after?: (status: number, body: unknown) => Promise<void>) => {
         const runCtx = { ...ctx, db: dbForRun } as Ctx<A>;
         const out = toResponse(await handler(runCtx, { body, query, params }), options.status ?? 200, headers);
+        responseBody = out.body;
         if (after) await after(out.status, out.body);
         return out;
       };
@@ -178,6 +183,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       const now = (ctx as KeyContext).now;
       const conflictCode = options.conflictCode ?? "IDEMPOTENCY_CONFLICT";
       const replay = async (stored: { status: number; body: unknown }) => {
+        responseBody = stored.body;
         if (deferredLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, await peekRateLimit(exchange.subject, deferredLimit))));
         return json(stored.body, stored.status, { ...headers, "Idempotent-Replayed": "true" });
       };
@@ -219,6 +225,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
 
     return serve(exchange, work, {
       refused: async (error) => {
+        responseBody = errorBody(error);
         if (deferredLimit && !limitedAs && rate && !rate.exceeded && error.status < 500) {
           // Refused before its key was reserved (a conflict, an invalid body): the route's limit, untouched, is reported too.
           const routeLimit = await peekRateLimit(exchange.subject, deferredLimit).catch(() => null);
@@ -242,6 +249,8 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
           durationMs,
           requestId: exchange.requestId,
           createdAt: new Date(),
+          requestBody,
+          responseBody,
         });
       },
     });

@@ -6,6 +6,7 @@ import { runSecureOrderDeadlines } from "@/lib/secure-orders/deadlines";
 import { runBillingCycle } from "@/lib/billing/cycle";
 import { sendDueMail } from "@/lib/mail/send-job";
 import { generateDueReports } from "@/lib/books/report-job";
+import { pruneRequestLog } from "@/lib/http/request-log";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 
@@ -43,6 +44,9 @@ export const jobs: Job[] = [
   { id: "mail-delivery", everySeconds: 5, scope: "global", run: (db) => sendDueMail(db) },
   // Writes the reports merchants asked for (lib/books/report-job.ts), each under a lease, and deletes expired files.
   { id: "report-generation", everySeconds: 5, scope: "global", run: (db) => generateDueReports(db) },
+  // The request log keeps bodies (masked) for 24 hours: writes prune as they go, this keeps the
+  // promise on an instance that receives no API traffic.
+  { id: "request-log-retention", everySeconds: 300, scope: "global", run: (db) => pruneRequestLog(db) },
   // Last, so events emitted by the jobs above go out in the same pass. The webhook worker below
   // sends within a second; this pass is its safety net and the sandbox clock advance's sender.
   // On Inngest the same cadence drives `sweep-webhooks`, which hands deliveries to Inngest runs

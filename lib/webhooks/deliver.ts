@@ -186,6 +186,8 @@ function send(plan: SendPlan, policy: DeliveryPolicy): Promise<SendResult> {
   return postWebhook(plan.url, plan.body, headers, { timeoutMs: policy.timeoutMs, allowPrivateTargets: policy.allowPrivateTargets, resolver: policy.resolver });
 }
 
+const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
 export type AttemptOutcome = { deliveryId: string; status: WebhookDeliveryStatus; attemptNumber: number | null; result: SendResult | null };
 
 /**
@@ -221,9 +223,10 @@ async function recordAttempt(
         from cur
       ),
       attempt as (
-        insert into webhook_attempts (id, delivery_id, number, trigger, url, status, status_code, error, response_excerpt, duration_ms, started_at)
+        insert into webhook_attempts (id, delivery_id, number, trigger, url, status, status_code, error, response_excerpt, request_headers, response_headers, duration_ms, started_at)
         select ${newId("wha")}, calc.id, calc.number, ${input.trigger}, ${input.url}, ${ok ? "SUCCESS" : "FAILED"}, ${result.statusCode}::int,
-          ${result.error}, ${result.excerpt}, ${result.durationMs}::int, ${input.startedAt.toISOString()}::timestamptz
+          ${result.error}, ${result.excerpt}, ${jsonOrNull(result.requestHeaders)}::jsonb, ${jsonOrNull(result.responseHeaders)}::jsonb,
+          ${result.durationMs}::int, ${input.startedAt.toISOString()}::timestamptz
         from calc
       )
       update webhook_deliveries d set

@@ -26,6 +26,10 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 /** How much of a receiver's answer is kept with each attempt. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
+/** How much of a receiver's answer headers is kept with each attempt: so many headers, each cut at so many characters. */
+export const RESPONSE_HEADERS_MAX = 50;
+export const RESPONSE_HEADER_VALUE_CHARS = 512;
+
 /** A claim lasts this long past the timeout; a worker that dies mid-attempt loses its claim then. */
 export const CLAIM_MARGIN_MS = 30_000;
 

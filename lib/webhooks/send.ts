@@ -1,7 +1,8 @@
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { RESPONSE_EXCERPT_BYTES } from "./policy";
+import type { HeaderPairs } from "@/db/schema";
+import { RESPONSE_EXCERPT_BYTES, RESPONSE_HEADER_VALUE_CHARS, RESPONSE_HEADERS_MAX } from "./policy";
 import { bareHost, blockedAddressReason, connectLookup, isLocalHostname, systemResolver, type Resolver } from "./targets";
 
 export type SendResult = {
@@ -13,6 +14,10 @@ export type SendResult = {
   /** The first RESPONSE_EXCERPT_BYTES of the answer's body, as text. */
   excerpt: string | null;
   durationMs: number;
+  /** The headers sent, in order (null when nothing was sent: a refused URL). */
+  requestHeaders: HeaderPairs | null;
+  /** The headers received, bounded (null when no answer came). */
+  responseHeaders: HeaderPairs | null;
 };
 
 export type SendOptions = {
@@ -27,6 +32,15 @@ const USER_AGENT = "Cauri-Webhooks/1.0 (+https://standardwebhooks.com)";
 // PostgreSQL text cannot hold NUL; an excerpt is for people to read.
 const cleanExcerpt = (bytes: Buffer) => bytes.subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8").replace(/\u0000/g, "");
 
+/** A receiver's headers as kept: in order, at most RESPONSE_HEADERS_MAX, names and values cut at RESPONSE_HEADER_VALUE_CHARS. */
+function boundedHeaders(raw: string[]): HeaderPairs {
+  const pairs: HeaderPairs = [];
+  for (let i = 0; i + 1 < raw.length && pairs.length < RESPONSE_HEADERS_MAX; i += 2) {
+    pairs.push([raw[i].slice(0, RESPONSE_HEADER_VALUE_CHARS), raw[i + 1].slice(0, RESPONSE_HEADER_VALUE_CHARS).replace(/\u0000/g, "")]);
+  }
+  return pairs;
+}
+
 /**
  * One POST of a webhook, as the retry policy sees it: success is a 2xx received within the
  * timeout; a 3xx is a failure (redirects are never followed); the whole exchange, connection
@@ -36,7 +50,17 @@ const cleanExcerpt = (bytes: Buffer) => bytes.subarray(0, RESPONSE_EXCERPT_BYTES
 export function postWebhook(urlText: string, body: string, headers: Record<string, string>, options: SendOptions): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.max(0, Math.round(performance.now() - started));
-  const fail = (error: string, statusCode: number | null = null, excerpt: string | null = null): SendResult => ({ ok: false, statusCode, error, excerpt, durationMs: elapsed() });
+  let requestHeaders: HeaderPairs | null = null;
+  let responseHeaders: HeaderPairs | null = null;
+  const fail = (error: string, statusCode: number | null = null, excerpt: string | null = null): SendResult => ({
+    ok: false,
+    statusCode,
+    error,
+    excerpt,
+    durationMs: elapsed(),
+    requestHeaders,
+    responseHeaders,
+  });
 
   let url: URL;
   try {
@@ -69,22 +93,25 @@ export function postWebhook(urlText: string, body: string, headers: Record<strin
     const fromResponse = () => {
       const excerpt = cleanExcerpt(Buffer.concat(chunks));
       const code = statusCode!;
-      if (code >= 200 && code < 300) return finish({ ok: true, statusCode: code, error: null, excerpt, durationMs: elapsed() });
+      if (code >= 200 && code < 300) return finish({ ok: true, statusCode: code, error: null, excerpt, durationMs: elapsed(), requestHeaders, responseHeaders });
       const error = code >= 300 && code < 400 ? `HTTP ${code}: redirects are not followed` : `HTTP ${code}`;
       finish(fail(error, code, excerpt));
     };
 
     const client = url.protocol === "https:" ? https : http;
+    const sent = { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": USER_AGENT, ...headers };
+    requestHeaders = Object.entries(sent);
     const request = client.request(
       url,
       {
         method: "POST",
         agent: false,
-        headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": USER_AGENT, ...headers },
+        headers: sent,
         ...(options.allowPrivateTargets && !options.resolver ? {} : { lookup: connectLookup(options.resolver ?? systemResolver, options.allowPrivateTargets) as unknown as net.LookupFunction }),
       },
       (response) => {
         statusCode = response.statusCode ?? 0;
+        responseHeaders = boundedHeaders(response.rawHeaders);
         response.on("data", (chunk: Buffer) => {
           if (received < RESPONSE_EXCERPT_BYTES) chunks.push(chunk);
           received += chunk.length;

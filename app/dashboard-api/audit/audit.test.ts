@@ -46,7 +46,7 @@ describe("sensitive actions are in the merchant's own audit log, with who did th
     const made = await call(v1Endpoints.POST, "POST", "/v1/webhooks/endpoints", { key: s.testKey, body: { url: "https://hooks.example.ml/cauri" } });
     expect(made.status).toBe(201);
     const id = made.body.data.id as string;
-    const changed = await call(dashboardEndpoint.POST, "POST", `/dashboard-api/webhooks/endpoints/${id}`, { params: { id }, body: { url: "https://hooks.example.ml/v2" }, headers: s.headers });
+    const changed = await call(dashboardEndpoint.PATCH, "PATCH", `/dashboard-api/webhooks/endpoints/${id}`, { params: { id }, body: { url: "https://hooks.example.ml/v2" }, headers: s.headers });
     expect(changed.status).toBe(200);
     expect((await call(v1Endpoint.DELETE, "DELETE", `/v1/webhooks/endpoints/${id}`, { key: s.testKey, params: { id } })).status).toBe(200);
     const [deleted, updated, created] = await rows(s.merchant.id);

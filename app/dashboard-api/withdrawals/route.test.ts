@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import type { Mode } from "@/db/schema";
+import { cliActor } from "@/lib/audit/record";
 import { mintSessionCookie } from "@/lib/auth/session-token";
 import { signUp } from "@/lib/auth/signup";
 import { getUser } from "@/lib/auth/users";
 import { newId } from "@/lib/ids";
 import { postJournal } from "@/lib/ledger/post";
 import { updateMerchant } from "@/lib/platform/merchants";
+import { approveWithdrawal, completeWithdrawal } from "@/lib/withdrawals/transitions";
 import { call } from "@/tests/support/http";
 import * as cancel from "./[id]/cancel/route";
 import * as quote from "./quote/route";
@@ -82,5 +84,20 @@ describe("dashboard withdrawals", () => {
     expect(poor.body.error.code).toBe("INSUFFICIENT_BALANCE");
     const csrf = await call(list.POST, "POST", "/dashboard-api/withdrawals", { headers: { ...a.as(), origin: "https://evil.example" }, body });
     expect(csrf.body.error.code).toBe("CSRF_REJECTED");
+  });
+
+  it("shows the operator's reference of a completed withdrawal, and none before", async () => {
+    const a = await account();
+    await updateMerchant(db(), a.merchantId, { kycStatus: "approved" });
+    await credit(a.merchantId, 50_000);
+    const created = await call(list.POST, "POST", "/dashboard-api/withdrawals", { headers: a.as(), body });
+    const id = created.body.data.withdrawal.id as string;
+    const pending = await call(list.GET, "GET", "/dashboard-api/withdrawals", { headers: a.as() });
+    expect(pending.body.data.withdrawals[0]).toMatchObject({ id, status: "PENDING", operator_reference: null });
+    await approveWithdrawal(db(), id, cliActor("test"));
+    await completeWithdrawal(db(), id, { operatorReference: "OM-TRX-000777" }, cliActor("test"));
+    const done = await call(list.GET, "GET", "/dashboard-api/withdrawals", { headers: a.as() });
+    expect(done.body.data.withdrawals[0]).toMatchObject({ id, status: "COMPLETED", operator_reference: "OM-TRX-000777" });
+    expect(done.body.data.balance).toMatchObject({ available: 0, reserved: 0 });
   });
 });

@@ -15,7 +15,7 @@ export default async function DevelopersPage({ searchParams }: { searchParams: S
   const overview = await developersOverview(ctx.db, ctx.merchant.id, ctx.mode);
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="developers">
-      <DevelopersView locale={locale} mode={ctx.mode} productionEnabled={ctx.merchant.productionEnabled} apiBaseUrl={`${publicBaseUrl()}/v1`} initial={overview} showRequestLog={can(ctx.user.merchantRole, "developers.logs")} />
+      <DevelopersView locale={locale} mode={ctx.mode} productionEnabled={ctx.merchant.productionEnabled} apiBaseUrl={`${publicBaseUrl()}/v1`} initial={overview} showRequestLog={can(ctx.user.merchantRole, "developers.logs")} canManage={can(ctx.user.merchantRole, "developers.manage")} />
     </DashboardFrame>
   );
 }

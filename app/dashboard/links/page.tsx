@@ -3,6 +3,7 @@ import { LinksView, type LinksOverview } from "@/components/dashboard/areas/Link
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { can } from "@/lib/auth/permissions";
 import { Reply } from "@/lib/http/envelope";
 import { listLinks } from "@/lib/links/service";
 
@@ -15,7 +16,7 @@ export default async function LinksPage({ searchParams }: { searchParams: Search
   const initial = (r instanceof Reply ? { links: r.data, pagination: r.init.extra?.pagination } : r) as LinksOverview;
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="links">
-      <LinksView locale={locale} mode={ctx.mode} initial={initial} />
+      <LinksView locale={locale} mode={ctx.mode} initial={initial} canEdit={can(ctx.user.merchantRole, "commerce")} />
     </DashboardFrame>
   );
 }

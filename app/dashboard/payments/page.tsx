@@ -5,12 +5,14 @@ import { DateTime } from "@/components/dashboard/DateTime";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { ExportPanel } from "@/components/dashboard/books/ExportPanel";
-import { PAYMENT_TONE, paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
+import { StatusBadge } from "@/components/dashboard/StatusBadge";
+import { paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
 import { buttonClasses } from "@/components/ui/Button";
 import type { PaymentStatus } from "@/db/schema";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
 import { formatXof } from "@/lib/format/money";
+import { statusLabel } from "@/lib/i18n/status-labels";
 import { dashboardPayments } from "@/lib/payments/dashboard";
 import { PAYMENT_STATUSES } from "@/lib/payments/schemas";
 
@@ -70,7 +72,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
             <option value="">{t.all}</option>
             {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {t.statuses[s]}
+                {statusLabel("payment", s, locale)}
               </option>
             ))}
           </select>
@@ -110,40 +112,41 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
         <p className="mt-6 text-muted">{t.none}</p>
       ) : (
         <div className="relative mt-4 overflow-x-auto rounded-2xl border border-line bg-surface p-3" tabIndex={0} role="region" aria-label={t.title}>
-          <table className="w-full min-w-[640px] text-left text-sm">
+          {/* At 360 px the id (with its date), amount and status stay; customer and reference wait for a wider screen. */}
+          <table className="w-full text-left text-sm sm:min-w-[640px]">
             <thead>
               <tr className="text-muted">
-                <th scope="col" className="py-2 pr-3">{t.date}</th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">{t.date}</th>
                 <th scope="col" className="py-2 pr-3">{t.id}</th>
                 <th scope="col" className="py-2 pr-3">{t.amount}</th>
                 <th scope="col" className="py-2 pr-3">{t.status}</th>
-                <th scope="col" className="py-2 pr-3">{t.customer}</th>
-                <th scope="col" className="py-2">{t.reference}</th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">{t.customer}</th>
+                <th scope="col" className="hidden py-2 sm:table-cell">{t.reference}</th>
               </tr>
             </thead>
             <tbody>
               {result.payments.map((p) => (
-                <tr key={p.id} className="border-t border-line" data-testid="payment-row">
-                  <td className="py-2 pr-3">
+                <tr key={p.id} className="border-t border-line align-top" data-testid="payment-row">
+                  <td className="hidden py-2 pr-3 sm:table-cell">
                     <DateTime value={p.created_at} locale={locale} />
                   </td>
                   <td className="py-2 pr-3">
                     <Link href={`/dashboard/payments/${p.id}${locale === "en" ? "?lang=en" : ""}`} className="font-mono text-xs font-semibold break-all text-brand underline">
                       {p.id}
                     </Link>
+                    <DateTime value={p.created_at} locale={locale} className="mt-1 block text-xs text-muted sm:hidden" />
                   </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatXof(p.amount)}</td>
-                  <td className="py-2 pr-3">
-                    <Badge tone={PAYMENT_TONE[p.status]}>{t.statuses[p.status]}</Badge>
-                    {p.refunded ? (
-                      <>
-                        {" "}
-                        <Badge tone="neutral">{t.money.refundedBadge}</Badge>
-                      </>
-                    ) : null}
+                  <td className="py-2 pr-3 whitespace-nowrap" data-testid="payment-amount">
+                    {formatXof(p.amount)}
                   </td>
-                  <td className="py-2 pr-3">{p.customer_name ? `${p.customer_name} · ` : ""}{p.customer_phone}</td>
-                  <td className="py-2">{p.client_reference ?? "—"}</td>
+                  <td className="py-2 pr-3" data-testid="payment-status">
+                    <span className="flex flex-wrap items-center gap-1.5">
+                      <StatusBadge kind="payment" status={p.status} locale={locale} code />
+                      {p.refunded ? <Badge tone="neutral">{t.money.refundedBadge}</Badge> : null}
+                    </span>
+                  </td>
+                  <td className="hidden py-2 pr-3 sm:table-cell">{p.customer_name ? `${p.customer_name} · ` : ""}{p.customer_phone}</td>
+                  <td className="hidden py-2 sm:table-cell">{p.client_reference ?? "—"}</td>
                 </tr>
               ))}
             </tbody>
@@ -165,7 +168,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
           ) : null}
         </nav>
       ) : null}
-      {can(ctx.user.merchantRole, "books") ? <ExportPanel locale={locale} type="payments" status={status} statusLabel={status ? t.statuses[status] : undefined} /> : null}
+      {can(ctx.user.merchantRole, "books") ? <ExportPanel locale={locale} type="payments" status={status} statusLabel={status ? statusLabel("payment", status, locale) : undefined} /> : null}
     </DashboardFrame>
   );
 }

@@ -3,6 +3,7 @@ import { WebhooksView, type WebhooksOverview } from "@/components/dashboard/area
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { can } from "@/lib/auth/permissions";
 import { Reply } from "@/lib/http/envelope";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
@@ -20,7 +21,15 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
   const initialStats = { summary: await webhookStats(ctx), days: await deliveryDays(ctx) };
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="webhooks">
-      <WebhooksView locale={locale} mode={ctx.mode} initial={initial} initialStats={initialStats} eventTypes={[...EVENT_TYPES]} />
+      <WebhooksView
+        locale={locale}
+        mode={ctx.mode}
+        initial={initial}
+        initialStats={initialStats}
+        eventTypes={[...EVENT_TYPES]}
+        canManage={can(ctx.user.merchantRole, "developers.manage")}
+        canReadLogs={can(ctx.user.merchantRole, "developers.logs")}
+      />
     </DashboardFrame>
   );
 }

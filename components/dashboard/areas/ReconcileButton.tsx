@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import type { Locale } from "@/lib/i18n/locale";
+import { statusLabel } from "@/lib/i18n/status-labels";
 import { ApiClientError, apiFetch } from "../api";
 import { useHydrated } from "../useHydrated";
 import { paymentsCopy } from "./paymentsCopy";
@@ -21,7 +22,7 @@ export function ReconcileButton({ paymentId, locale }: { paymentId: string; loca
     mutationFn: () => apiFetch<Result>(`/dashboard-api/payments/${encodeURIComponent(paymentId)}/reconcile`, { method: "POST" }),
     onMutate: () => setMessage(null),
     onSuccess: (r) => {
-      setMessage({ ok: true, text: t.reconciled(r.changed, t.statuses[r.payment.status] ?? r.payment.status) });
+      setMessage({ ok: true, text: t.reconciled(r.changed, statusLabel("payment", r.payment.status, locale)) });
       router.refresh();
     },
     onError: (e) => setMessage({ ok: false, text: e instanceof ApiClientError && e.code !== "INTERNAL_ERROR" ? `${t.reconcileError} (${e.code})` : t.reconcileError }),

@@ -8,15 +8,16 @@ import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
+import { parseAmountInput } from "@/lib/format/amount-input";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
+import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
 import type { SecureOrderResource } from "@/lib/secure-orders/schemas";
 import { ApiClientError, apiFetch } from "../api";
-import { Badge } from "../Badge";
 import { DateTime } from "../DateTime";
 import { Select } from "../Select";
+import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
-import { ORDER_STATUSES, ORDER_TONE, orderCopy } from "./secure-orders/copy";
 
 type Order = SecureOrderResource;
 export type SecureOrdersOverview = { secure_orders: Order[] };
@@ -27,6 +28,7 @@ const copy = defineCopy({
     intro: "L'acheteur paie, l'argent reste bloqué jusqu'à la livraison confirmée par le code de l'acheteur.",
     create: "Créer une commande",
     amount: "Montant (FCFA)",
+    amountHint: "Entre 100 et 10 000 000 FCFA, par exemple 35 000.",
     description: "Description visible par l'acheteur",
     phone: "Téléphone de l'acheteur",
     phoneHint: "Par exemple 76 55 44 33 ou +223 76 55 44 33 : les espaces sont acceptés.",
@@ -48,6 +50,7 @@ const copy = defineCopy({
     loading: "Chargement…",
     errors: {
       INVALID_AMOUNT: "Le montant doit être un nombre entier entre 100 et 10 000 000 FCFA.",
+      UNREADABLE_AMOUNT: "Montant illisible : écrivez-le en chiffres, sans centimes, par exemple 35 000 ou 35000 FCFA.",
       MISSING_PHONE: "Indiquez le téléphone de l'acheteur.",
       INVALID_PHONE: "Numéro non valide : 8 chiffres pour un numéro malien (76 55 44 33), sinon le numéro international avec + (+223 76 55 44 33).",
       MISSING_DESCRIPTION: "Indiquez une description (2 à 200 caractères).",
@@ -60,6 +63,7 @@ const copy = defineCopy({
     intro: "The buyer pays, the money stays held until delivery is confirmed with the buyer's code.",
     create: "Create an order",
     amount: "Amount (FCFA)",
+    amountHint: "Between 100 and 10,000,000 FCFA, for example 35,000.",
     description: "Description shown to the buyer",
     phone: "Buyer's phone",
     phoneHint: "For example 76 55 44 33 or +223 76 55 44 33: spaces are fine.",
@@ -81,6 +85,7 @@ const copy = defineCopy({
     loading: "Loading…",
     errors: {
       INVALID_AMOUNT: "The amount must be a whole number between 100 and 10,000,000 FCFA.",
+      UNREADABLE_AMOUNT: "Unreadable amount: write it in digits, without decimals, for example 35 000 or 35000 FCFA.",
       MISSING_PHONE: "Enter the buyer's phone.",
       INVALID_PHONE: "Not a valid number: 8 digits for a Mali number (76 55 44 33), otherwise the international number with + (+223 76 55 44 33).",
       MISSING_DESCRIPTION: "Enter a description (2 to 200 characters).",
@@ -92,7 +97,6 @@ const copy = defineCopy({
 
 function OrderRow({ o, locale, onCancel, busy }: { o: Order; locale: Locale; onCancel: () => void; busy: boolean }) {
   const t = copy[locale];
-  const o$ = orderCopy[locale];
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState("");
   const copyLink = async (url: string) => {
@@ -109,13 +113,13 @@ function OrderRow({ o, locale, onCancel, busy }: { o: Order; locale: Locale; onC
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold break-words text-ink">{o.description}</span>
         <Amount value={o.amount} className="text-ink" />
-        <Badge tone={ORDER_TONE[o.status]}>{o$.statuses[o.status]}</Badge>
+        <StatusBadge kind="secureOrder" status={o.status} locale={locale} code />
       </p>
       <p className="text-muted">
         <Link href={href} className="font-mono font-semibold text-brand underline">
           {o.reference}
         </Link>{" "}
-        · <code className="font-mono text-xs">{o.status}</code> · {o.customer_phone} · <DateTime value={o.created_at} locale={locale} />
+        · {o.customer_phone} · <DateTime value={o.created_at} locale={locale} />
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <Link href={href} className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-brand underline hover:bg-brand-soft">
@@ -156,7 +160,6 @@ function OrderRow({ o, locale, onCancel, busy }: { o: Order; locale: Locale; onC
 
 export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mode: Mode; initial: SecureOrdersOverview }) {
   const t = copy[locale];
-  const o$ = orderCopy[locale];
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState("");
@@ -191,9 +194,14 @@ export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mo
     event.preventDefault();
     const form = event.currentTarget;
     const f = new FormData(form);
-    const a = String(f.get("amount") ?? "").trim();
+    const typed = String(f.get("amount") ?? "").trim();
+    const amount = typed === "" ? undefined : parseAmountInput(typed);
+    if (amount === null) {
+      setFieldErrors({ amount: t.errors.UNREADABLE_AMOUNT });
+      return;
+    }
     create.mutate(
-      { amount: /^\d+$/.test(a) ? Number(a) : a || undefined, description: String(f.get("description") ?? ""), customer_phone: String(f.get("customer_phone") ?? "").trim() },
+      { amount, description: String(f.get("description") ?? ""), customer_phone: String(f.get("customer_phone") ?? "").trim() },
       { onSuccess: () => form.reset() },
     );
   }
@@ -216,7 +224,7 @@ export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mo
           {t.create}
         </h2>
         <form method="post" onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-start">
-          <Field label={t.amount} name="amount" inputMode="numeric" error={fieldErrors.amount} />
+          <Field label={t.amount} name="amount" inputMode="numeric" hint={t.amountHint} error={fieldErrors.amount} />
           <Field label={t.description} name="description" maxLength={200} error={fieldErrors.description} />
           <Field label={t.phone} name="customer_phone" type="tel" hint={t.phoneHint} error={fieldErrors.customer_phone} />
           <div className="sm:col-span-3">
@@ -234,7 +242,7 @@ export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mo
           label={t.status}
           value={status}
           onChange={(e) => setStatus(e.target.value)}
-          options={[{ value: "", label: t.all }, ...ORDER_STATUSES.map((s) => ({ value: s, label: o$.statuses[s] }))]}
+          options={[{ value: "", label: t.all }, ...statusesOf("secureOrder").map((s) => ({ value: s, label: statusLabel("secureOrder", s, locale) }))]}
           className="mt-2 max-w-xs"
         />
         {query.isError ? (

@@ -9,17 +9,21 @@ import type { Mode } from "@/db/schema";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApiClientError, apiFetch } from "../api";
+import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
 import { Badge } from "../Badge";
+import { ConfirmInline } from "../ConfirmInline";
 import { DateTime } from "../DateTime";
 import { SecretReveal } from "../SecretReveal";
 import { Select } from "../Select";
+import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
+import { DeliveryDetail } from "./webhooks/DeliveryDetail";
 import { DeliveryStats, type DeliveryStatsData } from "./webhooks/DeliveryStats";
+import { EndpointEditForm, type EndpointChange } from "./webhooks/EndpointEditForm";
 import { EventPicker, noneChosenMessage, readEnabledEvents } from "./webhooks/EventPicker";
 
 type Endpoint = { id: string; url: string; description: string | null; enabled_events: string[]; enabled: boolean; created_at: string };
 type Log = { id: string; status: "PENDING" | "SUCCESS" | "FAILED"; event_type: string; url: string; attempt_count: number; response_status: number | null; error: string | null; created_at: string };
-type Attempt = { id: string; number: number; trigger: string; status: string; response_status: number | null; response_excerpt: string | null; error: string | null; duration_ms: number | null; created_at: string };
 export type WebhooksOverview = { endpoints: Endpoint[]; logs: Log[]; pagination?: unknown };
 
 const copy = defineCopy({
@@ -32,10 +36,14 @@ const copy = defineCopy({
     url: "Adresse HTTPS de réception",
     urlHint: "Par exemple https://boutique.ml/webhooks/cauri",
     description: "Description (facultatif)",
-    editEvents: "Modifier les événements",
-    saveEvents: "Enregistrer les événements",
+    edit: "Modifier",
     cancel: "Annuler",
-    eventsSaved: "Événements enregistrés.",
+    saved: "Point de réception enregistré.",
+    remove: "Supprimer",
+    removeQuestion: "Supprimer ce point de réception ?",
+    removeEffect: "Il ne recevra plus rien et ses livraisons en attente échouent ; son journal de livraisons reste lisible.",
+    removeYes: "Oui, supprimer",
+    removed: "Point de réception supprimé.",
     stats: "Statistiques",
     add: "Ajouter",
     secretTitle: "Secret de signature",
@@ -53,13 +61,18 @@ const copy = defineCopy({
     noLogs: "Aucune livraison.",
     event: "Événement",
     attempts: "Tentatives",
-    details: "Détail des tentatives",
-    hide: "Masquer",
+    lastAnswer: "dernière réponse HTTP",
+    details: "Détail de la livraison",
+    hide: "Masquer le détail",
     retry: "Renvoyer",
     retried: "Renvoi effectué.",
     loading: "Chargement…",
     errors: {
       INVALID_WEBHOOK_URL: "Indiquez une adresse HTTPS publique valide.",
+      WEBHOOK_URL_HTTPS_REQUIRED: "En production, l'adresse doit commencer par https://.",
+      WEBHOOK_URL_NOT_ALLOWED: "Cette adresse est locale ou privée : indiquez l'adresse publique de votre serveur.",
+      WEBHOOK_ENDPOINT_NOT_FOUND: "Ce point de réception n'existe plus. La liste a été mise à jour.",
+      WEBHOOK_ENDPOINT_DELETED: "Le point de réception de cette livraison a été supprimé : elle ne peut plus être renvoyée.",
       INVALID_EVENT_TYPE: "Un des événements n'existe pas.",
       NO_WEBHOOK_ENDPOINTS: "Ajoutez d'abord un point de réception actif.",
       MISSING_FIELD: "Ce champ est obligatoire.",
@@ -75,10 +88,14 @@ const copy = defineCopy({
     url: "HTTPS receiving URL",
     urlHint: "For example https://shop.ml/webhooks/cauri",
     description: "Description (optional)",
-    editEvents: "Edit events",
-    saveEvents: "Save events",
+    edit: "Edit",
     cancel: "Cancel",
-    eventsSaved: "Events saved.",
+    saved: "Endpoint saved.",
+    remove: "Delete",
+    removeQuestion: "Delete this endpoint?",
+    removeEffect: "It will receive nothing more and its pending deliveries fail; its delivery log stays readable.",
+    removeYes: "Yes, delete",
+    removed: "Endpoint deleted.",
     stats: "Statistics",
     add: "Add",
     secretTitle: "Signing secret",
@@ -96,13 +113,18 @@ const copy = defineCopy({
     noLogs: "No delivery.",
     event: "Event",
     attempts: "Attempts",
-    details: "Attempt details",
-    hide: "Hide",
+    lastAnswer: "last HTTP answer",
+    details: "Delivery detail",
+    hide: "Hide the detail",
     retry: "Retry",
     retried: "Retry done.",
     loading: "Loading…",
     errors: {
       INVALID_WEBHOOK_URL: "Enter a valid public HTTPS URL.",
+      WEBHOOK_URL_HTTPS_REQUIRED: "In live mode the URL must start with https://.",
+      WEBHOOK_URL_NOT_ALLOWED: "This address is local or private: enter your server's public address.",
+      WEBHOOK_ENDPOINT_NOT_FOUND: "This endpoint no longer exists. The list was refreshed.",
+      WEBHOOK_ENDPOINT_DELETED: "This delivery's endpoint was deleted: it can no longer be re-sent.",
       INVALID_EVENT_TYPE: "One of the events does not exist.",
       NO_WEBHOOK_ENDPOINTS: "Add an enabled endpoint first.",
       MISSING_FIELD: "This field is required.",
@@ -111,84 +133,60 @@ const copy = defineCopy({
   },
 });
 
-const TONE = { PENDING: "warning", SUCCESS: "success", FAILED: "danger" } as const;
-
-function LogRow({ log, locale, onRetry, retrying }: { log: Log; locale: Locale; onRetry: () => void; retrying: boolean }) {
+function LogRow({ log, locale, onRetry, retrying, canManage, canReadLogs }: { log: Log; locale: Locale; onRetry: () => void; retrying: boolean; canManage: boolean; canReadLogs: boolean }) {
   const t = copy[locale];
   const [open, setOpen] = useState(false);
-  const detail = useQuery({ queryKey: ["webhook-log", log.id, log.attempt_count], queryFn: () => apiFetch<{ attempts: Attempt[] }>(`/dashboard-api/webhooks/logs/${encodeURIComponent(log.id)}`), enabled: open });
   return (
     <li className="py-3" data-testid="webhook-log">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <code className="font-mono">{log.event_type}</code>
-        <Badge tone={TONE[log.status]}>{log.status}</Badge>
-        <span className="break-all text-muted">{log.url}</span>
-        <span className="text-muted">
-          · {t.attempts} : {log.attempt_count}
-          {log.response_status ? ` · HTTP ${log.response_status}` : ""} · <DateTime value={log.created_at} locale={locale} />
+        <code className="font-mono break-all">{log.event_type}</code>
+        <span data-testid="delivery-status">
+          <StatusBadge kind="delivery" status={log.status} locale={locale} code />
         </span>
       </div>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <Button variant="secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {open ? t.hide : t.details}
-        </Button>
-        <Button variant="secondary" loading={retrying} onClick={onRetry}>
-          {t.retry}
-        </Button>
-      </div>
-      {open ? (
-        detail.isPending ? (
-          <Spinner label={t.loading} />
-        ) : detail.data ? (
-          <ol className="mt-2 space-y-1 text-sm">
-            {detail.data.attempts.map((a) => (
-              <li key={a.id} className="break-words">
-                #{a.number} · {a.trigger} · {a.status}
-                {a.response_status ? ` · HTTP ${a.response_status}` : ""}
-                {a.duration_ms !== null ? ` · ${a.duration_ms} ms` : ""}
-                {a.error ? ` · ${a.error}` : ""} · <DateTime value={a.created_at} locale={locale} />
-              </li>
-            ))}
-          </ol>
-        ) : null
+      <p className="mt-1 text-xs break-all text-muted">{log.url}</p>
+      <p className="text-xs text-muted">
+        {t.attempts} : {log.attempt_count}
+        {log.response_status ? ` · ${t.lastAnswer} ${log.response_status}` : ""} · <DateTime value={log.created_at} locale={locale} />
+      </p>
+      {canReadLogs || canManage ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {canReadLogs ? (
+            <Button variant="secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+              {open ? t.hide : t.details}
+            </Button>
+          ) : null}
+          {canManage ? (
+            <Button variant="secondary" loading={retrying} onClick={onRetry}>
+              {t.retry}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
+      {open ? <DeliveryDetail id={log.id} attemptCount={log.attempt_count} locale={locale} /> : null}
     </li>
   );
 }
 
-function EndpointEventsForm({ locale, endpoint, eventTypes, saving, onSave, onCancel, onInvalid }: {
+export function WebhooksView({
+  locale,
+  mode,
+  initial,
+  initialStats,
+  eventTypes,
+  canManage,
+  canReadLogs,
+}: {
   locale: Locale;
-  endpoint: Endpoint;
+  mode: Mode;
+  initial: WebhooksOverview;
+  initialStats: DeliveryStatsData;
   eventTypes: string[];
-  saving: boolean;
-  onSave: (events: string[]) => void;
-  onCancel: () => void;
-  onInvalid: () => void;
+  /** developers.manage: endpoints, secrets, test and re-sent deliveries (the server refuses the others too). */
+  canManage: boolean;
+  /** developers.logs: a delivery's payload and its attempts' requests and responses. */
+  canReadLogs: boolean;
 }) {
-  const t = copy[locale];
-  const fieldName = `events_${endpoint.id}`;
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const events = readEnabledEvents(new FormData(event.currentTarget), fieldName);
-    if (events) onSave(events);
-    else onInvalid();
-  }
-  return (
-    <form onSubmit={submit} className="mt-2 space-y-2" data-testid="endpoint-events-form">
-      <EventPicker locale={locale} eventTypes={eventTypes} initial={endpoint.enabled_events} name={fieldName} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={saving}>
-          {t.saveEvents}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {t.cancel}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-export function WebhooksView({ locale, mode, initial, initialStats, eventTypes }: { locale: Locale; mode: Mode; initial: WebhooksOverview; initialStats: DeliveryStatsData; eventTypes: string[] }) {
   const t = copy[locale];
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
@@ -202,6 +200,8 @@ export function WebhooksView({ locale, mode, initial, initialStats, eventTypes }
   });
   const stats = useQuery({ queryKey: ["webhook-stats", mode], queryFn: () => apiFetch<DeliveryStatsData>("/dashboard-api/webhooks/stats"), initialData: initialStats, staleTime: 5_000 });
   const [editing, setEditing] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [editUrlError, setEditUrlError] = useState<string | undefined>();
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState("");
@@ -226,14 +226,26 @@ export function WebhooksView({ locale, mode, initial, initialStats, eventTypes }
     onError: (e) => (e instanceof ApiClientError && e.param === "url" ? setUrlError(message(e)) : setError(message(e))),
   });
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { enabled: boolean } | { enabled_events: string[] } }) =>
-      apiFetch(`/dashboard-api/webhooks/endpoints/${encodeURIComponent(id)}`, { method: "POST", body }),
-    onMutate: start,
+    mutationFn: ({ id, body }: { id: string; body: { enabled: boolean } | EndpointChange }) => apiFetch(`/dashboard-api/webhooks/endpoints/${encodeURIComponent(id)}`, { method: "PATCH", body }),
+    onMutate: () => {
+      start();
+      setEditUrlError(undefined);
+    },
     onSuccess: (_, { body }) => {
-      if ("enabled_events" in body) {
+      if ("url" in body) {
         setEditing(null);
-        setNotice(t.eventsSaved);
+        setNotice(t.saved);
       }
+    },
+    onError: (e, { body }) => ("url" in body && e instanceof ApiClientError && e.param === "url" ? setEditUrlError(message(e)) : setError(message(e))),
+    onSettled: () => void refresh(),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiFetch(`/dashboard-api/webhooks/endpoints/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onMutate: start,
+    onSuccess: () => {
+      setRemoving(null);
+      setNotice(t.removed);
     },
     onError: (e) => setError(message(e)),
     onSettled: () => void refresh(),
@@ -295,7 +307,7 @@ export function WebhooksView({ locale, mode, initial, initialStats, eventTypes }
       </p>
       {secret ? (
         <div className="mt-4">
-          <SecretReveal title={t.secretTitle} secret={secret.secret} locale={locale} onDone={() => setSecret(null)} />
+          <SecretReveal kind="secret" title={t.secretTitle} secret={secret.secret} locale={locale} onDone={() => setSecret(null)} />
         </div>
       ) : null}
 
@@ -304,9 +316,11 @@ export function WebhooksView({ locale, mode, initial, initialStats, eventTypes }
           <h2 id="wh-endpoints" className="text-lg font-semibold text-ink">
             {t.endpoints}
           </h2>
-          <Button variant="secondary" onClick={() => test.mutate()} loading={test.isPending} disabled={!hydrated}>
-            {t.sendTest}
-          </Button>
+          {canManage ? (
+            <Button variant="secondary" onClick={() => test.mutate()} loading={test.isPending} disabled={!hydrated}>
+              {t.sendTest}
+            </Button>
+          ) : null}
         </div>
         {!data ? (
           <Spinner label={t.loading} />
@@ -325,50 +339,74 @@ export function WebhooksView({ locale, mode, initial, initialStats, eventTypes }
                     {e.enabled_events.length && !e.enabled_events.includes("*") ? e.enabled_events.join(", ") : t.allEvents} · <DateTime value={e.created_at} locale={locale} />
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="secondary" onClick={() => update.mutate({ id: e.id, body: { enabled: !e.enabled } })}>
-                    {e.enabled ? t.disable : t.enable}
-                    <span className="sr-only"> {e.url}</span>
-                  </Button>
-                  <Button variant="secondary" onClick={() => roll.mutate(e.id)} loading={roll.isPending && roll.variables === e.id}>
-                    {t.roll}
-                    <span className="sr-only"> {e.url}</span>
-                  </Button>
-                  <Button variant="secondary" aria-expanded={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
-                    {t.editEvents}
-                    <span className="sr-only"> {e.url}</span>
-                  </Button>
-                </div>
-                {editing === e.id ? (
+                {canManage ? (
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="secondary" onClick={() => update.mutate({ id: e.id, body: { enabled: !e.enabled } })}>
+                      {e.enabled ? t.disable : t.enable}
+                      <span className="sr-only"> {e.url}</span>
+                    </Button>
+                    <Button variant="secondary" onClick={() => roll.mutate(e.id)} loading={roll.isPending && roll.variables === e.id}>
+                      {t.roll}
+                      <span className="sr-only"> {e.url}</span>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      aria-expanded={editing === e.id}
+                      onClick={() => {
+                        setEditUrlError(undefined);
+                        setEditing(editing === e.id ? null : e.id);
+                      }}
+                    >
+                      {t.edit}
+                      <span className="sr-only"> {e.url}</span>
+                    </Button>
+                    <Button variant="secondary" aria-expanded={removing === e.id} onClick={() => setRemoving(removing === e.id ? null : e.id)}>
+                      {t.remove}
+                      <span className="sr-only"> {e.url}</span>
+                    </Button>
+                  </div>
+                ) : null}
+                {canManage && editing === e.id ? (
                   <div className="sm:basis-full">
-                    <EndpointEventsForm
+                    <EndpointEditForm
                       locale={locale}
                       endpoint={e}
                       eventTypes={eventTypes}
                       saving={update.isPending}
-                      onSave={(events) => update.mutate({ id: e.id, body: { enabled_events: events } })}
+                      urlError={editUrlError}
+                      onSave={(change) => update.mutate({ id: e.id, body: change })}
                       onCancel={() => setEditing(null)}
                       onInvalid={() => setError(noneChosenMessage(locale))}
                     />
+                  </div>
+                ) : null}
+                {canManage && removing === e.id ? (
+                  <div className="sm:basis-full">
+                    <ConfirmInline question={t.removeQuestion} yes={t.removeYes} no={t.cancel} busy={remove.isPending} onYes={() => remove.mutate(e.id)} onNo={() => setRemoving(null)}>
+                      <p className="text-sm text-ink">{t.removeEffect}</p>
+                      <p className="font-mono text-xs break-all text-muted">{e.url}</p>
+                    </ConfirmInline>
                   </div>
                 ) : null}
               </li>
             ))}
           </ul>
         )}
-        <form method="post" onSubmit={onCreate} noValidate className="mt-4 grid gap-3 border-t border-line pt-4 sm:grid-cols-2">
-          <h3 className="font-semibold text-ink sm:col-span-2">{t.newEndpoint}</h3>
-          <Field label={t.url} name="url" type="url" hint={t.urlHint} error={urlError} className="sm:col-span-2" />
-          <Field label={t.description} name="description" maxLength={200} />
-          <div className="sm:col-span-2">
-            <EventPicker locale={locale} eventTypes={eventTypes} />
-          </div>
-          <div className="sm:col-span-2">
-            <Button type="submit" loading={create.isPending} disabled={!hydrated}>
-              {t.add}
-            </Button>
-          </div>
-        </form>
+        {canManage ? (
+          <form method="post" onSubmit={onCreate} noValidate className="mt-4 grid gap-3 border-t border-line pt-4 sm:grid-cols-2">
+            <h3 className="font-semibold text-ink sm:col-span-2">{t.newEndpoint}</h3>
+            <Field label={t.url} name="url" type="url" hint={t.urlHint} error={urlError} className="sm:col-span-2" />
+            <Field label={t.description} name="description" maxLength={200} />
+            <div className="sm:col-span-2">
+              <EventPicker locale={locale} eventTypes={eventTypes} />
+            </div>
+            <div className="sm:col-span-2">
+              <Button type="submit" loading={create.isPending} disabled={!hydrated}>
+                {t.add}
+              </Button>
+            </div>
+          </form>
+        ) : null}
       </section>
 
       <section aria-labelledby="wh-stats" className="mt-8 rounded-2xl border border-line bg-surface p-5">
@@ -388,7 +426,7 @@ export function WebhooksView({ locale, mode, initial, initialStats, eventTypes }
           label={t.status}
           value={status}
           onChange={(e) => setStatus(e.target.value)}
-          options={[{ value: "", label: t.all }, ...(["PENDING", "SUCCESS", "FAILED"] as const).map((s) => ({ value: s, label: s }))]}
+          options={[{ value: "", label: t.all }, ...statusesOf("delivery").map((s) => ({ value: s, label: statusLabel("delivery", s, locale) }))]}
           className="mt-2 max-w-xs"
         />
         {!data ? (
@@ -398,7 +436,15 @@ export function WebhooksView({ locale, mode, initial, initialStats, eventTypes }
         ) : (
           <ul className="mt-2 divide-y divide-line">
             {data.logs.map((l) => (
-              <LogRow key={l.id} log={l} locale={locale} onRetry={() => retry.mutate(l.id)} retrying={retry.isPending && retry.variables === l.id} />
+              <LogRow
+                key={l.id}
+                log={l}
+                locale={locale}
+                canManage={canManage}
+                canReadLogs={canReadLogs}
+                onRetry={() => retry.mutate(l.id)}
+                retrying={retry.isPending && retry.variables === l.id}
+              />
             ))}
           </ul>
         )}

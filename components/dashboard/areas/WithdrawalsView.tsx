@@ -1,11 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
+import { parseAmountInput } from "@/lib/format/amount-input";
 import { formatXof } from "@/lib/format/money";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
@@ -14,8 +16,8 @@ import type { WithdrawalQuote } from "@/lib/withdrawals/fees";
 import type { WithdrawalResource } from "@/lib/withdrawals/schemas";
 import { ApiClientError, apiFetch } from "../api";
 import { ConfirmInline } from "../ConfirmInline";
-import { Badge, type BadgeTone } from "../Badge";
 import { DateTime } from "../DateTime";
+import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
 
 export type WithdrawalsOverview = {
@@ -23,8 +25,6 @@ export type WithdrawalsOverview = {
   withdrawals: WithdrawalResource[];
   pagination: { page: number; limit: number; total: number; pages: number };
 };
-
-const STATUS_TONE: Record<WithdrawalResource["status"], BadgeTone> = { PENDING: "warning", APPROVED: "info", COMPLETED: "success", REJECTED: "danger", CANCELLED: "neutral" };
 
 const copy = defineCopy({
   fr: {
@@ -35,7 +35,7 @@ const copy = defineCopy({
     held: "Bloqué (commandes sécurisées)",
     request: "Demander un retrait",
     amount: "Montant (FCFA, frais inclus)",
-    amountHint: (min: string, max: string) => `Entre ${min} et ${max}.`,
+    amountHint: (min: string, max: string) => `Entre ${min} et ${max}. Espaces ou points acceptés : 50 000 ou 50.000.`,
     phone: "Numéro mobile money qui reçoit le retrait",
     phoneHint: "Par exemple 76 55 44 33 ou +223 76 55 44 33 : les espaces sont acceptés.",
     notes: "Note (facultatif)",
@@ -50,7 +50,7 @@ const copy = defineCopy({
     date: "Date",
     status: "Statut",
     phoneCol: "Numéro",
-    actions: "Actions",
+    amountCol: "Montant",
     cancel: "Annuler",
     cancelConfirm: "Annuler ce retrait ?",
     cancelYes: "Oui, annuler",
@@ -61,7 +61,10 @@ const copy = defineCopy({
     previous: "Page précédente",
     next: "Page suivante",
     pageOf: (p: number, n: number) => `Page ${p} sur ${n}`,
-    statuses: { PENDING: "En attente", APPROVED: "Approuvé", COMPLETED: "Effectué", REJECTED: "Rejeté", CANCELLED: "Annulé" } as Record<string, string>,
+    amountUnreadable: "Montant illisible : tapez un nombre entier de FCFA, par exemple 50 000, 50.000 ou 50000.",
+    operatorRef: "Réf. opérateur :",
+    rejection: "Motif :",
+    open: (reference: string) => `Voir le retrait ${reference}`,
     errors: {
       INVALID_AMOUNT: "Le montant doit être un nombre entier de FCFA entre 50 000 et 5 000 000.",
       INVALID_PHONE: "Numéro non valide : 8 chiffres pour un numéro malien (76 55 44 33), sinon le numéro international avec + (+223 76 55 44 33).",
@@ -84,7 +87,7 @@ const copy = defineCopy({
     held: "Held (secure orders)",
     request: "Request a withdrawal",
     amount: "Amount (FCFA, fee included)",
-    amountHint: (min: string, max: string) => `Between ${min} and ${max}.`,
+    amountHint: (min: string, max: string) => `Between ${min} and ${max}. Spaces or dots are fine: 50 000 or 50.000.`,
     phone: "Mobile-money number receiving the withdrawal",
     phoneHint: "For example 76 55 44 33 or +223 76 55 44 33: spaces are fine.",
     notes: "Note (optional)",
@@ -99,7 +102,7 @@ const copy = defineCopy({
     date: "Date",
     status: "Status",
     phoneCol: "Number",
-    actions: "Actions",
+    amountCol: "Amount",
     cancel: "Cancel",
     cancelConfirm: "Cancel this withdrawal?",
     cancelYes: "Yes, cancel",
@@ -110,7 +113,10 @@ const copy = defineCopy({
     previous: "Previous page",
     next: "Next page",
     pageOf: (p: number, n: number) => `Page ${p} of ${n}`,
-    statuses: { PENDING: "Pending", APPROVED: "Approved", COMPLETED: "Completed", REJECTED: "Rejected", CANCELLED: "Cancelled" },
+    amountUnreadable: "Unreadable amount: type a whole number of FCFA, for example 50 000, 50.000 or 50000.",
+    operatorRef: "Operator ref.:",
+    rejection: "Reason:",
+    open: (reference: string) => `Open withdrawal ${reference}`,
     errors: {
       INVALID_AMOUNT: "The amount must be a whole number of FCFA between 50,000 and 5,000,000.",
       INVALID_PHONE: "Not a valid number: 8 digits for a Mali number (76 55 44 33), otherwise the international number with + (+223 76 55 44 33).",
@@ -141,24 +147,46 @@ function WithdrawalRow({ w, locale, onCancel, busy }: { w: WithdrawalResource; l
   const [confirming, setConfirming] = useState(false);
   return (
     <tr className="border-t border-line align-top" data-testid="withdrawal-row">
-      <td className="py-2 pr-3">
+      <td className="hidden py-2 pr-3 sm:table-cell">
         <DateTime value={w.created_at} locale={locale} />
       </td>
-      <td className="py-2 pr-3 font-mono text-xs break-all">{w.reference}</td>
-      <td className="py-2 pr-3 whitespace-nowrap">{formatXof(w.amount)}</td>
-      <td className="py-2 pr-3">{w.phone_number}</td>
       <td className="py-2 pr-3">
-        <Badge tone={STATUS_TONE[w.status]}>{t.statuses[w.status]}</Badge>
+        <Link
+          href={`/dashboard/withdrawals/${encodeURIComponent(w.id)}${locale === "en" ? "?lang=en" : ""}`}
+          aria-label={t.open(w.reference)}
+          className="font-mono text-xs font-semibold break-all text-brand underline"
+        >
+          {w.reference}
+        </Link>
+        <DateTime value={w.created_at} locale={locale} className="mt-1 block text-xs text-muted sm:hidden" />
+        {w.operator_reference ? (
+          <p className="mt-1 text-xs text-ink" data-testid="withdrawal-operator-reference">
+            {t.operatorRef} <code className="font-mono break-all">{w.operator_reference}</code>
+          </p>
+        ) : null}
+        {w.rejection_reason ? (
+          <p className="mt-1 text-xs break-words text-ink">
+            {t.rejection} {w.rejection_reason}
+          </p>
+        ) : null}
       </td>
-      <td className="py-2">
+      <td className="py-2 pr-3 whitespace-nowrap" data-testid="withdrawal-amount">
+        {formatXof(w.amount)}
+      </td>
+      <td className="hidden py-2 pr-3 sm:table-cell">{w.phone_number}</td>
+      {/* Status and its one action share a cell, so both stay on a 360 px screen. */}
+      <td className="py-2" data-testid="withdrawal-status">
+        <StatusBadge kind="withdrawal" status={w.status} locale={locale} />
         {w.status === "PENDING" ? (
           confirming ? (
             <ConfirmInline question={t.cancelConfirm} yes={t.cancelYes} no={t.keep} busy={busy} onYes={onCancel} onNo={() => setConfirming(false)} />
           ) : (
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
-              {t.cancel}
-              <span className="sr-only"> {w.reference}</span>
-            </Button>
+            <div className="mt-2">
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                {t.cancel}
+                <span className="sr-only"> {w.reference}</span>
+              </Button>
+            </div>
           )
         ) : null}
       </td>
@@ -184,11 +212,11 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const debounced = useDebounced(amount.trim(), 300);
-  const amountValid = /^\d+$/.test(debounced) && Number(debounced) >= min && Number(debounced) <= max;
+  const debounced = useDebounced(parseAmountInput(amount), 300);
+  const amountValid = debounced !== null && debounced >= min && debounced <= max;
   const quote = useQuery({
     queryKey: ["withdrawal-quote", debounced],
-    queryFn: () => apiFetch<WithdrawalQuote>(`/dashboard-api/withdrawals/quote?amount=${encodeURIComponent(debounced)}`),
+    queryFn: () => apiFetch<WithdrawalQuote>(`/dashboard-api/withdrawals/quote?amount=${debounced}`),
     enabled: amountValid,
     staleTime: 60_000,
   });
@@ -229,8 +257,14 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const a = amount.trim();
-    const n = /^\d+$/.test(a) ? Number(a) : a === "" ? undefined : NaN;
+    // An empty field goes to the API, which says the amount is required; an unreadable one never leaves the page.
+    const n = amount.trim() === "" ? undefined : parseAmountInput(amount);
+    if (n === null) {
+      setError(null);
+      setNotice(null);
+      setFieldErrors({ amount: t.amountUnreadable });
+      return;
+    }
     const body: Record<string, unknown> = { amount: n, provider: "OPERATOR_MONEY", phone_number: phone };
     if (notes.trim()) body.notes = notes.trim();
     if (quote.data && quote.data.amount === n) body.quoted_fee = quote.data.fee;
@@ -325,15 +359,14 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
           <p className="mt-2 text-sm text-muted">{t.none}</p>
         ) : (
           <div className="relative mt-2 overflow-x-auto rounded-2xl border border-line bg-surface p-3" tabIndex={0} role="region" aria-label={t.history}>
-            <table className="w-full min-w-[640px] text-left text-sm">
+            <table className="w-full text-left text-sm sm:min-w-[640px]">
               <thead>
                 <tr className="text-muted">
-                  <th scope="col" className="py-2 pr-3">{t.date}</th>
+                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">{t.date}</th>
                   <th scope="col" className="py-2 pr-3">{t.reference}</th>
-                  <th scope="col" className="py-2 pr-3">{t.amount}</th>
-                  <th scope="col" className="py-2 pr-3">{t.phoneCol}</th>
-                  <th scope="col" className="py-2 pr-3">{t.status}</th>
-                  <th scope="col" className="py-2">{t.actions}</th>
+                  <th scope="col" className="py-2 pr-3">{t.amountCol}</th>
+                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">{t.phoneCol}</th>
+                  <th scope="col" className="py-2">{t.status}</th>
                 </tr>
               </thead>
               <tbody>

@@ -1,3 +1,4 @@
+import type { LedgerAccount } from "@/db/schema";
 import { defineCopy } from "@/lib/i18n/dictionary";
 
 export const paymentsCopy = defineCopy({
@@ -22,7 +23,6 @@ export const paymentsCopy = defineCopy({
     previous: "Page précédente",
     next: "Page suivante",
     pageOf: (p: number, n: number, total: number) => `Page ${p} sur ${n} · ${total} paiement(s)`,
-    statuses: { PENDING: "En attente", SUCCESS: "Réussi", FAILED: "Échoué", EXPIRED: "Expiré", CANCELLED: "Annulé" } as Record<string, string>,
     back: "Retour aux paiements",
     detailTitle: "Paiement",
     fee: "Frais",
@@ -51,6 +51,33 @@ export const paymentsCopy = defineCopy({
     noLedger: "Aucune écriture : elles sont passées quand le paiement réussit.",
     account: "Compte",
     kind: "Opération",
+    accounts: {
+      merchant_available: "Votre solde disponible",
+      merchant_reserved: "Votre solde réservé (retraits)",
+      escrow_held: "Séquestre (commandes sécurisées)",
+      platform_fees: "Frais Cauri",
+      operator_clearing: "Encaissé par l'opérateur",
+      operator_payouts: "Versé par l'opérateur",
+      customer_refunds: "Rendu au client",
+      partner_royalties: "Redevances partenaires",
+      partner_sales: "Ventes partenaires",
+      late_collections_suspense: "Encaissements tardifs en attente",
+    } satisfies Record<LedgerAccount, string>,
+    kinds: {
+      "payment.collected": "Paiement encaissé",
+      "payment.late_collected": "Encaissement tardif reçu",
+      "payment.late_credited": "Encaissement tardif crédité",
+      "payment.late_refunded": "Encaissement tardif remboursé",
+      "secure_order.released": "Commande sécurisée libérée",
+      "secure_order.refunded": "Commande sécurisée remboursée",
+    } as Record<string, string>,
+    events: {
+      "payment.success": "Paiement réussi",
+      "payment.failed": "Paiement échoué",
+      "payment.expired": "Paiement expiré",
+      "payment.late_success": "Encaissé après la fin du paiement",
+    } as Record<string, string>,
+    operatorRef: "Référence de l'opérateur",
     webhooks: "Webhooks envoyés",
     noWebhooks: "Aucune livraison de webhook pour ce paiement.",
     event: "Événement",
@@ -81,7 +108,6 @@ export const paymentsCopy = defineCopy({
     previous: "Previous page",
     next: "Next page",
     pageOf: (p: number, n: number, total: number) => `Page ${p} of ${n} · ${total} payment(s)`,
-    statuses: { PENDING: "Pending", SUCCESS: "Succeeded", FAILED: "Failed", EXPIRED: "Expired", CANCELLED: "Cancelled" },
     back: "Back to payments",
     detailTitle: "Payment",
     fee: "Fee",
@@ -110,6 +136,33 @@ export const paymentsCopy = defineCopy({
     noLedger: "No entry: they are posted when the payment succeeds.",
     account: "Account",
     kind: "Operation",
+    accounts: {
+      merchant_available: "Your available balance",
+      merchant_reserved: "Your reserved balance (withdrawals)",
+      escrow_held: "Escrow (secure orders)",
+      platform_fees: "Cauri fees",
+      operator_clearing: "Collected by the operator",
+      operator_payouts: "Paid out by the operator",
+      customer_refunds: "Returned to the customer",
+      partner_royalties: "Partner royalties",
+      partner_sales: "Partner sales",
+      late_collections_suspense: "Late collections on hold",
+    },
+    kinds: {
+      "payment.collected": "Payment collected",
+      "payment.late_collected": "Late collection received",
+      "payment.late_credited": "Late collection credited",
+      "payment.late_refunded": "Late collection refunded",
+      "secure_order.released": "Secure order released",
+      "secure_order.refunded": "Secure order refunded",
+    },
+    events: {
+      "payment.success": "Payment succeeded",
+      "payment.failed": "Payment failed",
+      "payment.expired": "Payment expired",
+      "payment.late_success": "Collected after the payment ended",
+    },
+    operatorRef: "Operator reference",
     webhooks: "Webhooks sent",
     noWebhooks: "No webhook delivery for this payment.",
     event: "Event",
@@ -120,5 +173,3 @@ export const paymentsCopy = defineCopy({
     reconcileError: "The check failed. Try again in a moment.",
   },
 });
-
-export const PAYMENT_TONE = { PENDING: "warning", SUCCESS: "success", FAILED: "danger", EXPIRED: "neutral", CANCELLED: "neutral" } as const;

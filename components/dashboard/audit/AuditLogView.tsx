@@ -4,6 +4,7 @@ import type { MerchantAuditEntry } from "@/lib/audit/merchant-log";
 import { formatXof } from "@/lib/format/money";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
+import { statusLabel } from "@/lib/i18n/status-labels";
 import { DateTime } from "../DateTime";
 import { roleCopy } from "../roles";
 
@@ -22,11 +23,19 @@ const copy = defineCopy({
       "member.role_change": "Rôle modifié",
       "member.remove": "Membre retiré",
       "user.password_reset.force": "Réinitialisation du mot de passe imposée par Cauri",
+      "user.password_reset": "Mot de passe réinitialisé",
+      "user.email_verify": "Adresse e-mail confirmée",
+      "user.two_factor.enable": "Vérification en deux étapes activée",
+      "user.two_factor.disable": "Vérification en deux étapes désactivée",
+      "user.two_factor.recovery_codes": "Codes de secours renouvelés",
+      "statement.download": "Relevé téléchargé par Cauri",
+      "late_collection.credit": "Paiement tardif crédité",
+      "late_collection.refund": "Paiement tardif remboursé",
       "api_key.create": "Clé d'API créée",
       "api_key.revoke": "Clé d'API révoquée",
-      "webhook_endpoint.create": "Endpoint de webhook créé",
-      "webhook_endpoint.update": "Endpoint de webhook modifié",
-      "webhook_endpoint.delete": "Endpoint de webhook supprimé",
+      "webhook_endpoint.create": "Point de réception de webhooks ajouté",
+      "webhook_endpoint.update": "Point de réception de webhooks modifié",
+      "webhook_endpoint.delete": "Point de réception de webhooks supprimé",
       "webhook_endpoint.roll_secret": "Secret de webhook renouvelé",
       "withdrawal.request": "Retrait demandé",
       "withdrawal.approve": "Retrait approuvé",
@@ -57,6 +66,14 @@ const copy = defineCopy({
       "member.role_change": "Role changed",
       "member.remove": "Member removed",
       "user.password_reset.force": "Password reset forced by Cauri",
+      "user.password_reset": "Password reset",
+      "user.email_verify": "E-mail address confirmed",
+      "user.two_factor.enable": "Two-step verification turned on",
+      "user.two_factor.disable": "Two-step verification turned off",
+      "user.two_factor.recovery_codes": "Recovery codes renewed",
+      "statement.download": "Statement downloaded by Cauri",
+      "late_collection.credit": "Late payment credited",
+      "late_collection.refund": "Late payment refunded",
       "api_key.create": "API key created",
       "api_key.revoke": "API key revoked",
       "webhook_endpoint.create": "Webhook endpoint created",
@@ -91,7 +108,7 @@ function summary(entry: MerchantAuditEntry, locale: Locale): string {
   } else if (typeof data.role === "string") parts.push(roles[data.role as MerchantRole] ?? data.role);
   for (const key of ["display", "url", "reference"] as const) if (typeof data[key] === "string") parts.push(data[key] as string);
   if (typeof data.amount === "number") parts.push(formatXof(data.amount));
-  if (typeof data.mode === "string") parts.push(data.mode);
+  if (typeof data.mode === "string") parts.push(statusLabel("mode", data.mode, locale));
   return parts.join(" · ");
 }
 
@@ -111,7 +128,8 @@ export function AuditLogView({ locale, entries, page, pages }: { locale: Locale;
           {entries.map((e) => (
             <li key={e.id} className="rounded-2xl border border-line bg-surface p-4" data-testid="audit-entry">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="font-semibold text-ink">{t.actions[e.action] ?? e.action}</h2>
+                {/* An action newer than this page shows as the API names it, as code rather than as a sentence. */}
+                <h2 className="font-semibold text-ink">{t.actions[e.action] ?? <code className="font-mono text-sm">{e.action}</code>}</h2>
                 <DateTime value={e.created_at} locale={locale} className="text-sm text-muted" />
               </div>
               <p className="mt-1 text-sm break-all text-ink">{who(e)}</p>

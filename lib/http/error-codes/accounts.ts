@@ -17,4 +17,6 @@ export const accountCodes = defineCodes({
   PRODUCTION_ACCESS_REQUIRED: { status: 409, message: "Live keys can be created once production access is opened. Request it in Settings." },
   REQUEST_ALREADY_DECIDED: { status: 409, message: "This request was already approved or rejected." },
   INVALID_REASON: { status: 400, message: "A reason of 3 to 500 characters is required." },
+  REQUEST_LOG_ENTRY_NOT_FOUND: { status: 404, message: "No request with this id in the last 24 hours of this application's log in this mode. The log keeps 24 hours; pick a request from the list." },
+  INVALID_STATUS_FILTER: { status: 400, message: "status must be 2xx, 4xx, 5xx or one HTTP status from 100 to 599 (e.g. 404)." },
 });

@@ -3,6 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { runAction } from "@/lib/http/action";
+import { parseAmountInput } from "@/lib/format/amount-input";
 import { ApiError } from "@/lib/http/errors";
 import { parseInput } from "@/lib/http/validation";
 import type { Locale } from "@/lib/i18n/locale";
@@ -27,8 +28,9 @@ export async function linkCheckoutFromForm(slug: string, locale: Locale, _prev: 
   const result = await runAction(await headers(), { name: "linkCheckoutFromForm", limits: ["default", "links.checkout"] }, ({ db }) => {
     const phone = field(formData, "customer_phone");
     if (phone.trim() === "") throw new ApiError("MISSING_PHONE", undefined, { param: "customer_phone" });
-    const typedAmount = field(formData, "amount").replace(/\s/g, "");
-    const body = parseInput(LinkCheckoutInput, { customer_phone: phone, ...(typedAmount === "" ? {} : { amount: Number(typedAmount) }) });
+    const typedAmount = field(formData, "amount");
+    // The one amount parser ("35 000", "5.000", "12 500 FCFA"); unreadable text stays text, which the schema refuses (AMOUNT_OUT_OF_RANGE).
+    const body = parseInput(LinkCheckoutInput, { customer_phone: phone, ...(typedAmount.trim() === "" ? {} : { amount: parseAmountInput(typedAmount) ?? typedAmount }) });
     return startLinkCheckout(db, slug, body);
   });
   if (!result.ok) return { code: result.code, at: Date.now() };

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/dashboard/Badge";
+import { StatusBadge } from "@/components/dashboard/StatusBadge";
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { PAYMENT_TONE, paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
+import { paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
 import { PaymentMoneyFacts } from "@/components/dashboard/areas/PaymentMoneyFacts";
 import { LateCollectionNotice } from "@/components/dashboard/areas/LateCollectionNotice";
 import { ReconcileButton } from "@/components/dashboard/areas/ReconcileButton";
@@ -14,6 +15,7 @@ import { formatXof } from "@/lib/format/money";
 import { ApiError } from "@/lib/http/errors";
 import { paymentActivity, paymentMoney } from "@/lib/payments/dashboard";
 import { paymentDetails } from "@/lib/payments/details";
+import { statusReasonLabel } from "@/lib/payments/reason-labels";
 
 export const generateMetadata = dashboardMetadata("payments");
 
@@ -45,7 +47,9 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2">
             <code className="font-mono text-sm break-all text-muted">{details.id}</code>
-            <Badge tone={PAYMENT_TONE[details.status]}>{t.statuses[details.status]}</Badge>
+            <span data-testid="payment-status">
+              <StatusBadge kind="payment" status={details.status} locale={locale} code />
+            </span>
             {money.state === "refunded" ? <Badge tone="neutral">{t.money.refundedBadge}</Badge> : null}
           </p>
         </div>
@@ -60,6 +64,7 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
             [t.customer, `${details.customer_name ? `${details.customer_name} · ` : ""}${details.customer_phone}`],
             [t.reference, details.client_reference ?? "—"],
             [t.description, details.description ?? "—"],
+            ...(details.provider_ref ? ([[t.operatorRef, details.provider_ref]] as const) : []),
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -76,7 +81,9 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
         {details.status_reason ? (
           <div className="min-w-0">
             <dt className="text-sm font-semibold text-muted">{t.reason}</dt>
-            <dd className="break-words text-ink">{details.status_reason}</dd>
+            <dd className="break-words text-ink" data-testid="payment-reason">
+              {statusReasonLabel(details.status_reason, locale)}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -91,7 +98,8 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
           </li>
           {activity.timeline.map((e) => (
             <li key={e.event_id}>
-              <code className="font-mono text-sm font-semibold text-ink">{e.type}</code> · <DateTime value={e.at} locale={locale} className="text-sm text-muted" />
+              <span className="font-semibold text-ink">{t.events[e.type] ?? e.type}</span>{" "}
+              {t.events[e.type] ? <code className="font-mono text-xs text-muted">{e.type}</code> : null} · <DateTime value={e.at} locale={locale} className="text-sm text-muted" />
             </li>
           ))}
         </ol>
@@ -106,10 +114,11 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
           <p className="mt-2 text-sm text-muted">{t.noLedger}</p>
         ) : (
           <div className="relative mt-2 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="p-ledger">
-            <table className="w-full min-w-[480px] text-left text-sm">
+            {/* At 360 px the date moves under the operation; the amount column stays on screen. */}
+            <table className="w-full text-left text-sm sm:min-w-[480px]">
               <thead>
                 <tr className="text-muted">
-                  <th scope="col" className="py-2 pr-3">{t.date}</th>
+                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">{t.date}</th>
                   <th scope="col" className="py-2 pr-3">{t.kind}</th>
                   <th scope="col" className="py-2 pr-3">{t.account}</th>
                   <th scope="col" className="py-2 text-right">{t.amount}</th>
@@ -117,13 +126,22 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
               </thead>
               <tbody>
                 {money.entries.map((e, i) => (
-                  <tr key={`${e.journal_id}-${i}`} className="border-t border-line">
-                    <td className="py-2 pr-3">
+                  <tr key={`${e.journal_id}-${i}`} className="border-t border-line align-top" data-testid="ledger-row">
+                    <td className="hidden py-2 pr-3 sm:table-cell">
                       <DateTime value={e.created_at} locale={locale} />
                     </td>
-                    <td className="py-2 pr-3 font-mono text-xs">{e.kind}</td>
-                    <td className="py-2 pr-3 font-mono text-xs">{e.account}</td>
-                    <td className="py-2 text-right whitespace-nowrap">{formatXof(e.amount)}</td>
+                    <td className="py-2 pr-3">
+                      {t.kinds[e.kind] ?? e.kind}
+                      {t.kinds[e.kind] ? <code className="block font-mono text-xs break-all text-muted">{e.kind}</code> : null}
+                      <DateTime value={e.created_at} locale={locale} className="block text-xs text-muted sm:hidden" />
+                    </td>
+                    <td className="py-2 pr-3">
+                      {t.accounts[e.account] ?? e.account}
+                      <code className="block font-mono text-xs break-all text-muted">{e.account}</code>
+                    </td>
+                    <td className="py-2 text-right whitespace-nowrap" data-testid="ledger-amount">
+                      {formatXof(e.amount)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -142,8 +160,9 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
           <ul className="mt-2 divide-y divide-line">
             {activity.deliveries.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
-                <code className="font-mono">{d.event_type}</code>
-                <Badge tone={d.status === "SUCCESS" ? "success" : d.status === "FAILED" ? "danger" : "warning"}>{d.status}</Badge>
+                <span className="text-ink">{t.events[d.event_type] ?? d.event_type}</span>
+                <code className="font-mono text-xs text-muted">{d.event_type}</code>
+                <StatusBadge kind="delivery" status={d.status} locale={locale} code />
                 <span className="break-all text-muted">{d.url}</span>
                 <span className="text-muted">
                   · {t.attempts} : {d.attempt_count}

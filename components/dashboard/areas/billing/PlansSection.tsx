@@ -29,7 +29,7 @@ function usePlanPatch(planId: string, locale: Locale, onDone: () => void) {
     onSuccess: onDone,
     onError: (e) => (e instanceof ApiClientError && e.param && e.param !== "body" ? setFieldErrors({ [e.param]: errorMessage(t, e) }) : setError(errorMessage(t, e))),
   });
-  return { mutation, fieldErrors, error };
+  return { mutation, fieldErrors, setFieldErrors, error };
 }
 
 function PlanRow({ plan, locale, onChanged }: { plan: Plan; locale: Locale; onChanged: () => void }) {
@@ -37,7 +37,7 @@ function PlanRow({ plan, locale, onChanged }: { plan: Plan; locale: Locale; onCh
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState(false);
-  const { mutation, fieldErrors, error } = usePlanPatch(plan.id, locale, () => {
+  const { mutation, fieldErrors, setFieldErrors, error } = usePlanPatch(plan.id, locale, () => {
     setEditing(false);
     setConfirming(false);
     setSaved(true);
@@ -48,8 +48,10 @@ function PlanRow({ plan, locale, onChanged }: { plan: Plan; locale: Locale; onCh
     event.preventDefault();
     const f = new FormData(event.currentTarget);
     const description = String(f.get("description") ?? "").trim();
+    const amount = amountOf(f, "amount");
     setSaved(false);
-    mutation.mutate({ name: String(f.get("name") ?? ""), description: description || null, amount: amountOf(f, "amount") });
+    if (amount === null) return setFieldErrors({ amount: t.errors.UNREADABLE_AMOUNT });
+    mutation.mutate({ name: String(f.get("name") ?? ""), description: description || null, amount });
   }
 
   return (
@@ -147,8 +149,10 @@ export function PlansSection({ locale, plans, onChanged }: { locale: Locale; pla
     const form = event.currentTarget;
     const f = new FormData(form);
     const description = String(f.get("description") ?? "").trim();
+    const amount = amountOf(f, "amount");
+    if (amount === null) return setFieldErrors({ amount: t.errors.UNREADABLE_AMOUNT });
     create.mutate(
-      { name: String(f.get("name") ?? ""), amount: amountOf(f, "amount"), interval: String(f.get("interval") ?? "MONTHLY"), ...(description ? { description } : {}) },
+      { name: String(f.get("name") ?? ""), amount, interval: String(f.get("interval") ?? "MONTHLY"), ...(description ? { description } : {}) },
       { onSuccess: () => form.reset() },
     );
   }

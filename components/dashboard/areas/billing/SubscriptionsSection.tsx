@@ -8,17 +8,15 @@ import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Locale } from "@/lib/i18n/locale";
 import { formatXof } from "@/lib/format/money";
+import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
 import { ApiClientError, apiFetch } from "../../api";
-import { Badge, type BadgeTone } from "../../Badge";
 import { DateTime } from "../../DateTime";
 import { Select } from "../../Select";
+import { StatusBadge } from "../../StatusBadge";
 import { useHydrated } from "../../useHydrated";
 import { ConfirmInline } from "../../ConfirmInline";
 import { CopyLink } from "../../CopyLink";
 import { billingCopy, errorMessage, optional, type Plan, type Sub } from "./copy";
-
-export const SUB_TONE: Record<Sub["status"], BadgeTone> = { ACTIVE: "success", PAST_DUE: "warning", CANCELLED: "neutral" };
-const STATUSES = ["ACTIVE", "PAST_DUE", "CANCELLED"] as const;
 
 export type SubFilters = { status: string; plan_id: string };
 type WithPayment = { subscription: Sub; payment_link: { id: string; slug: string; url: string; amount: number } };
@@ -33,7 +31,7 @@ export function SubRow({ s, locale, onCancel, busy = false }: { s: Sub; locale: 
         <div className="min-w-0 text-sm">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold break-words text-ink">{s.plan_name}</span>
-            <Badge tone={SUB_TONE[s.status]}>{t.statuses[s.status]}</Badge>
+            <StatusBadge kind="subscription" status={s.status} locale={locale} />
           </p>
           <p className="text-muted">
             <span className="text-ink">{s.customer_phone}</span> · <Amount value={s.amount} /> {t.per(s.interval)}
@@ -183,7 +181,7 @@ export function SubscriptionsSection({
           label={t.status}
           value={filters.status}
           onChange={(e) => onFilters({ ...filters, status: e.target.value })}
-          options={[{ value: "", label: t.allStatuses }, ...STATUSES.map((s) => ({ value: s, label: t.statuses[s] }))]}
+          options={[{ value: "", label: t.allStatuses }, ...statusesOf("subscription").map((s) => ({ value: s, label: statusLabel("subscription", s, locale) }))]}
         />
         <Select
           label={t.planFilter}

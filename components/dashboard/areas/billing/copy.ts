@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { customerSchema, PlanResource, SubscriptionResource } from "@/lib/billing/schemas";
+import { parseAmountInput } from "@/lib/format/amount-input";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Pagination } from "@/lib/links/pagination";
 import type { Locale } from "@/lib/i18n/locale";
@@ -27,7 +28,7 @@ export const billingCopy = defineCopy({
     name: "Nom de la formule",
     description: "Description (facultatif)",
     amount: "Montant par période (FCFA)",
-    amountHint: "Entre 100 et 5 000 000 FCFA.",
+    amountHint: "Entre 100 et 5 000 000 FCFA, par exemple 35 000.",
     interval: "Périodicité",
     weekly: "Hebdomadaire",
     monthly: "Mensuelle",
@@ -80,7 +81,6 @@ export const billingCopy = defineCopy({
     cancelConfirm: "Résilier cet abonnement ?",
     cancelWhat: "Le client ne sera plus jamais prélevé et son lien de paiement est désactivé.",
     cancelYes: "Oui, résilier",
-    statuses: { ACTIVE: "Actif", PAST_DUE: "Impayé", CANCELLED: "Résilié" } satisfies Record<Sub["status"], string>,
     // Customers
     customers: "Clients",
     customersIntro: "Chaque numéro de téléphone qui s'est abonné ou a payé est un client, dans ce mode.",
@@ -96,6 +96,7 @@ export const billingCopy = defineCopy({
     more: (shown: number, total: number) => `${shown} clients affichés sur ${total}.`,
     errors: {
       INVALID_AMOUNT: "Le montant doit être un nombre entier entre 100 et 5 000 000 FCFA.",
+      UNREADABLE_AMOUNT: "Montant illisible : écrivez-le en chiffres, sans centimes, par exemple 35 000 ou 35000 FCFA.",
       INVALID_INTERVAL: "Choisissez une périodicité.",
       MISSING_FIELD: "Ce champ est obligatoire.",
       INVALID_FIELD: "Valeur invalide.",
@@ -124,7 +125,7 @@ export const billingCopy = defineCopy({
     name: "Plan name",
     description: "Description (optional)",
     amount: "Amount per period (FCFA)",
-    amountHint: "Between 100 and 5,000,000 FCFA.",
+    amountHint: "Between 100 and 5,000,000 FCFA, for example 35,000.",
     interval: "Interval",
     weekly: "Weekly",
     monthly: "Monthly",
@@ -175,7 +176,6 @@ export const billingCopy = defineCopy({
     cancelConfirm: "Cancel this subscription?",
     cancelWhat: "The customer will never be billed again and their payment link is deactivated.",
     cancelYes: "Yes, cancel",
-    statuses: { ACTIVE: "Active", PAST_DUE: "Past due", CANCELLED: "Cancelled" },
     customers: "Customers",
     customersIntro: "Every phone number that subscribed or paid is a customer, in this mode.",
     search: "Search a customer (phone or name)",
@@ -190,6 +190,7 @@ export const billingCopy = defineCopy({
     more: (shown: number, total: number) => `${shown} of ${total} customers shown.`,
     errors: {
       INVALID_AMOUNT: "The amount must be a whole number between 100 and 5,000,000 FCFA.",
+      UNREADABLE_AMOUNT: "Unreadable amount: write it in digits, without decimals, for example 35 000 or 35000 FCFA.",
       INVALID_INTERVAL: "Choose an interval.",
       MISSING_FIELD: "This field is required.",
       INVALID_FIELD: "Invalid value.",
@@ -214,8 +215,12 @@ export const errorMessage = (t: BillingText, e: unknown) => (e instanceof ApiCli
 /** A text input's value as the API takes it: trimmed, absent when empty. */
 export const optional = (f: FormData, name: string) => String(f.get(name) ?? "").trim() || undefined;
 
-/** An amount field: a number when it is all digits, else the text as typed so the API names the problem. */
-export const amountOf = (f: FormData, name: string) => {
+/**
+ * An amount field read with the one amount parser ("35 000", "35.000", "35 000 FCFA"): the
+ * number, `undefined` when empty (the API names the missing field), or `null` when it cannot be
+ * read, which the form refuses itself with `errors.UNREADABLE_AMOUNT`.
+ */
+export const amountOf = (f: FormData, name: string): number | null | undefined => {
   const a = String(f.get(name) ?? "").trim();
-  return /^\d+$/.test(a) ? Number(a) : a || undefined;
+  return a === "" ? undefined : parseAmountInput(a);
 };

@@ -12,11 +12,11 @@ import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
 import type { SecureOrderDetail } from "@/lib/secure-orders/dashboard";
 import { ApiClientError, apiFetch } from "../../api";
-import { Badge } from "../../Badge";
 import { DateTime } from "../../DateTime";
 import { ConfirmInline } from "../../ConfirmInline";
 import { CopyLink } from "../../CopyLink";
-import { detailCopy, ORDER_TONE, orderCopy } from "./copy";
+import { StatusBadge } from "../../StatusBadge";
+import { detailCopy, orderCopy } from "./copy";
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -65,7 +65,7 @@ export function SecureOrderDetailView({ locale, mode, initial }: { locale: Local
         {query.isFetching ? <Spinner label={t.loading} /> : null}
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-2">
-        <Badge tone={ORDER_TONE[o.status]}>{o$.statuses[o.status]}</Badge>
+        <StatusBadge kind="secureOrder" status={o.status} locale={locale} />
         <code className="font-mono text-sm break-all text-muted">{o.id}</code>
       </p>
       {query.isError ? (

@@ -1,44 +1,15 @@
-import type { SecureOrderStatus } from "@/db/schema";
 import type { AutomaticReason, TimelineStepKind } from "@/lib/secure-orders/dashboard";
 import { defineCopy } from "@/lib/i18n/dictionary";
-import type { BadgeTone } from "../../Badge";
-
-export const ORDER_TONE: Record<SecureOrderStatus, BadgeTone> = {
-  CREATED: "warning",
-  PAID_HELD: "info",
-  RELEASED: "success",
-  DISPUTED: "danger",
-  REFUNDED: "neutral",
-  CANCELLED: "neutral",
-};
-
-export const ORDER_STATUSES = Object.keys(ORDER_TONE) as SecureOrderStatus[];
 
 /** Copy shared by the secure-order list and detail pages. */
 export const orderCopy = defineCopy({
   fr: {
-    statuses: {
-      CREATED: "En attente de paiement",
-      PAID_HELD: "Payée, fonds bloqués",
-      RELEASED: "Livrée, fonds versés",
-      DISPUTED: "Litige",
-      REFUNDED: "Remboursée",
-      CANCELLED: "Annulée",
-    } satisfies Record<SecureOrderStatus, string>,
     buyerLink: "Lien acheteur",
     courierLink: "Lien livreur",
     buyerLinkHint: "À envoyer à l'acheteur : il y paie, puis y trouve le code de livraison.",
     courierLinkHint: "À donner au livreur : il y saisit le code que l'acheteur lui lit.",
   },
   en: {
-    statuses: {
-      CREATED: "Awaiting payment",
-      PAID_HELD: "Paid, funds held",
-      RELEASED: "Delivered, funds released",
-      DISPUTED: "Disputed",
-      REFUNDED: "Refunded",
-      CANCELLED: "Cancelled",
-    },
     buyerLink: "Buyer link",
     courierLink: "Courier link",
     buyerLinkHint: "Send it to the buyer: they pay there, then find the delivery code there.",

@@ -10,12 +10,14 @@ const copy = defineCopy({
     all: "Tous les événements, y compris ceux ajoutés plus tard",
     choose: "Seulement ceux-ci :",
     noneChosen: "Cochez au moins un événement, ou choisissez « Tous les événements ».",
+    groups: { payment: "Paiements", report: "Rapports", secure_order: "Commandes sécurisées", subscription: "Abonnements", webhook: "Webhooks", withdrawal: "Retraits" } as Record<string, string>,
   },
   en: {
     legend: "Events sent",
     all: "Every event, including ones added later",
     choose: "Only these:",
     noneChosen: "Tick at least one event, or choose “Every event”.",
+    groups: { payment: "Payments", report: "Reports", secure_order: "Secure orders", subscription: "Subscriptions", webhook: "Webhooks", withdrawal: "Withdrawals" },
   },
 });
 
@@ -53,7 +55,7 @@ export function EventPicker({ locale, eventTypes, initial, name = "enabled_event
       </div>
       <div className="mt-1 grid gap-x-4 sm:grid-cols-2" aria-disabled={all || undefined}>
         {groups(eventTypes).map(([prefix, types]) => (
-          <ul key={prefix} aria-label={prefix} className="py-1">
+          <ul key={prefix} aria-label={t.groups[prefix] ?? prefix} className="py-1">
             {types.map((type) => (
               <li key={type}>
                 <label className={`flex min-h-9 items-center gap-2 text-sm ${all ? "text-muted" : "text-ink"}`}>

@@ -1,6 +1,9 @@
 import { accountRoute } from "@/lib/auth/handler";
-import { updateEndpoint } from "@/lib/webhooks/endpoints";
+import { deleteEndpoint, updateEndpoint } from "@/lib/webhooks/endpoints";
 import { UpdateEndpointInput } from "@/lib/webhooks/schemas";
 
-// PATCH /v1/webhooks/endpoints/{id} (enable/disable, events).
-export const POST = accountRoute({ who: "merchant", permission: "developers.manage", body: UpdateEndpointInput }, (ctx, { params, body }) => updateEndpoint(ctx, params.id, body));
+// PATCH /v1/webhooks/endpoints/{id}: URL, description, events, enabled; audited.
+export const PATCH = accountRoute({ who: "merchant", permission: "developers.manage", body: UpdateEndpointInput }, (ctx, { params, body }) => updateEndpoint(ctx, params.id, body));
+
+// DELETE /v1/webhooks/endpoints/{id}: pending deliveries end FAILED, the log stays readable; audited.
+export const DELETE = accountRoute({ who: "merchant", permission: "developers.manage" }, (ctx, { params }) => deleteEndpoint(ctx, params.id));

@@ -1,5 +1,5 @@
 import { accountRoute } from "@/lib/auth/handler";
-import { getLog } from "@/lib/webhooks/logs";
+import { deliveryDetail } from "@/lib/webhooks/delivery-detail";
 
-// GET /v1/webhooks/logs/{id}: the delivery with every attempt.
-export const GET = accountRoute({ who: "merchant", permission: "developers.logs" }, (ctx, { params }) => getLog(ctx, params.id));
+// GET /v1/webhooks/logs/{id} (the delivery, the event sent, every attempt) with each attempt's headers.
+export const GET = accountRoute({ who: "merchant", permission: "developers.logs" }, (ctx, { params }) => deliveryDetail(ctx, params.id));

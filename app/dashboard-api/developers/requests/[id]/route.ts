@@ -1,0 +1,5 @@
+import { accountRoute } from "@/lib/auth/handler";
+import { requestDetail } from "@/lib/http/request-log";
+
+// One request of the log with its bodies, masked (lib/http/request-log-mask.ts).
+export const GET = accountRoute({ who: "merchant", permission: "developers.logs" }, (ctx, { params }) => requestDetail(ctx, params.id));
