@@ -6,7 +6,7 @@ import { GET as getPayment } from "./payments/[id]/route";
 import { GET as listPayments } from "./payments/route";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
-import { flushRequestLog, recentRequests } from "@/lib/http/request-log";
+import { flushRequestLog, recentRequests, recordApiRequest } from "@/lib/http/request-log";
 import { jobById } from "@/lib/jobs/registry";
 
 const scope = (m: Awaited<ReturnType<typeof newMerchant>>, mode: "test" | "live" = "test") => ({
@@ -40,6 +40,18 @@ describe("request log", () => {
     expect((await recentRequests(scope(m, "live"), { limit: 10 })).map((r) => r.status)).toEqual([200]);
     expect(await recentRequests(scope(m), { limit: 1 })).toHaveLength(1);
     expect((await recentRequests(scope(other), { limit: 10 })).map((r) => r.path)).toEqual(["/v1/payments"]);
+  });
+
+  it("keeps the bodies of the first 200 waiting entries only, so a database outage cannot fill memory with them", async () => {
+    const m = await newMerchant();
+    const row = { merchantId: m.merchant.id, applicationId: m.applicationId, mode: "test" as const, method: "POST", path: "/v1/payments", status: 201, durationMs: 3, requestId: "r", createdAt: new Date() };
+    for (let i = 0; i < 201; i++) recordApiRequest({ ...row, requestId: `r${i}`, requestBody: { amount: i }, responseBody: { success: true } });
+    await flushRequestLog(db());
+    const rows = await db().select({ requestId: apiRequestLog.requestId, body: apiRequestLog.requestBody }).from(apiRequestLog).where(sql`${apiRequestLog.applicationId} = ${m.applicationId}`);
+    expect(rows).toHaveLength(201);
+    expect(rows.filter((r) => r.body !== null)).toHaveLength(200);
+    expect(rows.find((r) => r.requestId === "r200")?.body).toBeNull();
+    expect(rows.find((r) => r.requestId === "r199")?.body).toContain("199");
   });
 
   it("forgets what is older than 24 hours, through the retention job", async () => {

@@ -16,6 +16,10 @@ const FLUSH_AFTER_MS = 1_000;
 // With the database down, entries wait here; past this many the newest are dropped, so a
 // debugging aid never grows memory without bound.
 const MAX_BUFFERED = 5_000;
+// Bodies are held as the objects answered (a list can weigh tens of KB) until the flush masks
+// and cuts them; past this many waiting entries (a slow or stopped database) new ones keep
+// their line but not their bodies, so an outage costs megabytes, not hundreds.
+const MAX_BUFFERED_WITH_BODIES = 200;
 const PRUNE_EVERY_MS = 60_000;
 
 let buffer: Entry[] = [];
@@ -30,7 +34,7 @@ let lastPrune = 0;
  */
 export function recordApiRequest(entry: Entry): void {
   if (buffer.length >= MAX_BUFFERED) return;
-  buffer.push(entry);
+  buffer.push(buffer.length < MAX_BUFFERED_WITH_BODIES ? entry : { ...entry, requestBody: undefined, responseBody: undefined });
   if (!timer) {
     timer = setTimeout(() => void flushRequestLog(), FLUSH_AFTER_MS);
     timer.unref();
