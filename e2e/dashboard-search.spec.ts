@@ -81,7 +81,7 @@ test("search: from the home page by reference and by a phone typed with spaces, 
   await expect(links.getByTestId("search-hit")).toContainText("Actif");
   await expect(links.getByTestId("search-hit")).toContainText("7 500 FCFA");
   await links.getByRole("link", { name: "Pagne wax indigo" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/links$/);
+  await expect(page).toHaveURL(/\/dashboard\/links\/link_/);
 
   // ── Too few digits for a phone, and nothing found: both said in words ──
   await page.goto("/dashboard/search?q=443");

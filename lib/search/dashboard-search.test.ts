@@ -79,15 +79,17 @@ describe("dashboardSearch", async () => {
     expect(ids(byOrder)).toEqual({ secure_order: [mine.order.id] });
     expect(byOrder.exact).toMatchObject({ kind: "secure_order", path: `/dashboard/secure-orders/${mine.order.id}`, status: "CREATED", amount: 45_000 });
 
-    // Links, customers and withdrawals open on their list: found, not jumped to.
+    // Links and withdrawals have their own page too: a typed id opens it. Customers open on their list.
     const byLink = await search(mine.link.id);
     expect(ids(byLink)).toEqual({ payment_link: [mine.link.id] });
-    expect(byLink.exact).toBeNull();
-    expect(byLink.groups[0].hits[0]).toMatchObject({ label: "Tissu wax bleu", status: "ACTIVE", amount: 5_000, path: "/dashboard/links", matched: "id" });
-    expect(ids(await search(mine.customer.id))).toEqual({ customer: [mine.customer.id] });
+    expect(byLink.exact).toMatchObject({ kind: "payment_link", path: `/dashboard/links/${mine.link.id}` });
+    expect(byLink.groups[0].hits[0]).toMatchObject({ label: "Tissu wax bleu", status: "ACTIVE", amount: 5_000, path: `/dashboard/links/${mine.link.id}`, matched: "id" });
+    const byCustomer = await search(mine.customer.id);
+    expect(ids(byCustomer)).toEqual({ customer: [mine.customer.id] });
+    expect(byCustomer.exact).toBeNull();
     const byWithdrawal = await search(mine.withdrawal.id);
     expect(ids(byWithdrawal)).toEqual({ withdrawal: [mine.withdrawal.id] });
-    expect(byWithdrawal.exact).toBeNull();
+    expect(byWithdrawal.exact).toMatchObject({ kind: "withdrawal", path: `/dashboard/withdrawals/${mine.withdrawal.id}` });
     expect(byWithdrawal.groups[0].hits[0]).toMatchObject({ status: "PENDING", amount: 50_000, matched: "id" });
   });
 

@@ -42,7 +42,7 @@ const SEARCHERS: Record<SearchKind, (ctx: DomainContext, q: SearchQuery, limit: 
 };
 
 /** Kinds whose objects have a dashboard page of their own (the others open on their list). */
-const OWN_PAGE: ReadonlySet<SearchKind> = new Set(["payment", "secure_order"]);
+const OWN_PAGE: ReadonlySet<SearchKind> = new Set(["payment", "secure_order", "payment_link", "withdrawal"]);
 
 /**
  * What a member may find: what the pages their role opens show. Withdrawals need withdrawals.read

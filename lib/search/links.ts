@@ -33,7 +33,7 @@ export async function searchLinks(ctx: DomainContext, q: SearchQuery, limit: num
       amount: open ? l.minAmount : l.amount,
       amount_max: open ? l.maxAmount : null,
       matched: matchOf(q, { id: l.id, references: [l.slug] }),
-      path: "/dashboard/links",
+      path: `/dashboard/links/${l.id}`,
       created_at: l.createdAt.toISOString(),
     };
   });

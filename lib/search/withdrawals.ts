@@ -27,7 +27,7 @@ export async function searchWithdrawals(ctx: DomainContext, q: SearchQuery, limi
     amount: w.amount,
     amount_max: null,
     matched: matchOf(q, { id: w.id, references: [w.reference], phone: w.phoneNumber }),
-    path: "/dashboard/withdrawals#wd-history",
+    path: `/dashboard/withdrawals/${w.id}`,
     created_at: w.createdAt.toISOString(),
   }));
 }
