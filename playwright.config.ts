@@ -28,6 +28,9 @@ function serverEnv(): Record<string, string> {
   env.PORT = String(port);
   // The production build refuses private webhook targets by default; e2e receivers listen on 127.0.0.1.
   env.WEBHOOK_ALLOW_PRIVATE_TARGETS ??= "true";
+  // One proxy hop trusted, so a checkout test can stand for a customer's own phone with
+  // X-Forwarded-For (e2e/support/customer-ip.ts); requests without the header count as 127.0.0.1.
+  env.CAURI_TRUSTED_PROXIES ??= "1";
   return env;
 }
 

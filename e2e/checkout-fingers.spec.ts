@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { asOwnCustomer } from "./support/customer-ip";
 import { createMerchant, type TestMerchant } from "./support/merchant";
 
 /**
@@ -12,6 +13,8 @@ const RETURN_URL = "https://boutique-awa.invalid/merci?commande=1042";
 
 let merchant: TestMerchant;
 let seq = 0;
+
+test.beforeEach(({ context }) => asOwnCustomer(context));
 
 test.beforeAll(async () => {
   merchant = await createMerchant({ name: "Boutique Awa" });

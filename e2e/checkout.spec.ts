@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { asOwnCustomer } from "./support/customer-ip";
 import { createMerchant, type TestMerchant } from "./support/merchant";
 
 // The merchant's site: a host that never resolves. The browser never leaves the machine: every
@@ -9,6 +10,8 @@ const RETURN_HOST = "https://boutique-awa.invalid/**";
 
 let merchant: TestMerchant;
 let seq = 0;
+
+test.beforeEach(({ context }) => asOwnCustomer(context));
 
 test.beforeAll(async () => {
   merchant = await createMerchant({ name: "Boutique Awa" });
