@@ -4,7 +4,7 @@ import { requestIdFrom } from "@/lib/http/request-id";
 import { log } from "@/lib/log";
 import { answerError, rawErrorAnswer } from "./answer";
 import { BODY_METHODS, declaredLength } from "./body";
-import { CLIENT_IP_HEADER, clientAddress, repairedTarget } from "./edge";
+import { applyTrustedForwarding, repairedTarget } from "./edge";
 import type { ServerOptions } from "./options";
 import { dispatchV1 } from "./v1-dispatch";
 
@@ -32,7 +32,7 @@ export function createAppServer(options: ServerOptions, nextHandler: NextHandler
 
   const server = http.createServer({ maxHeaderSize: options.headerLimit }, (req, res) => {
     req.url = repairedTarget(req.url ?? "/");
-    req.headers[CLIENT_IP_HEADER] = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustedProxies);
+    applyTrustedForwarding(req.headers, req.socket.remoteAddress, options.trustedProxies);
     // During a drain, every answer tells the client to open its next request elsewhere.
     if (draining) res.setHeader("Connection", "close");
     inFlight.add(res);
