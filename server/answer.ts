@@ -8,15 +8,16 @@ import { log } from "@/lib/log";
  * An error the server itself answers, before any route runs (a body or headers too large, a
  * request that is not HTTP): the same envelope, request id and log line as a route's answer.
  */
-export function answerError(res: ServerResponse, code: ErrorCode, request: { method?: string; path?: string; requestId: string }, close = false): void {
-  const error = new ApiError(code);
-    const body = JSON.stringify(errorBody(error));
+export function answerError(res: ServerResponse, refusal: ErrorCode | ApiError, request: { method?: string; path?: string; requestId: string }, close = false): void {
+  const error = refusal instanceof ApiError ? refusal : new ApiError(refusal);
+  const body = JSON.stringify(errorBody(error));
   if (!res.headersSent) {
     res.writeHead(error.status, {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "no-store",
       "Content-Length": Buffer.byteLength(body),
       "X-Request-Id": request.requestId,
+      "X-Content-Type-Options": "nosniff",
       // The rest of an oversized body is not read: the connection cannot carry another request.
       ...(close ? { Connection: "close" } : {}),
     });
@@ -34,6 +35,7 @@ export function rawErrorAnswer(code: ErrorCode): string {
     `HTTP/1.1 ${error.status} ${reason}`,
     "Content-Type: application/json; charset=utf-8",
     "Cache-Control: no-store",
+    "X-Content-Type-Options: nosniff",
     `Content-Length: ${Buffer.byteLength(body)}`,
     `X-Request-Id: ${randomUUID()}`,
     "Connection: close",

@@ -1,34 +1,13 @@
+import { ApiError } from "@/lib/http/errors";
+import { nulInPath, nulInQuery, nulParameter } from "@/lib/http/validation";
+
 /**
  * What the server decides about a request before any route sees it: who sent it (for per-IP
- * limits) and a request target the router can decode.
+ * limits and the CSRF check), a request target the router can decode, and the targets no route
+ * may see.
  */
 
-/** The trusted header per-IP rate limits read (lib/http/client-ip.ts); a client's own value is replaced. */
-export { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
-
-/**
- * The client's address. A client can put anything in X-Forwarded-For, so the header is read only
- * as far as the `hops` trusted proxies in front of us appended to it (CAURI_TRUSTED_PROXIES).
- */
-export function clientAddress(forwardedFor: string | string[] | undefined, remoteAddress: string | undefined, hops: number): string {
-  const socket = remoteAddress ?? "unknown";
-  if (!hops || hops < 1 || !forwardedFor) return socket;
-  const chain = String(forwardedFor)
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  // The socket is the last proxy; each trusted proxy added the address it received from.
-  const index = chain.length - hops;
-  return index >= 0 ? chain[index] : (chain[0] ?? socket);
-}
-
-export function trustedProxies(value = process.env.CAURI_TRUSTED_PROXIES): number {
-  const hops = Number.parseInt(value ?? "0", 10);
-  if (!Number.isInteger(hops) || hops < 0 || String(hops) !== (value ?? "0").trim()) {
-    throw new Error(`CAURI_TRUSTED_PROXIES must be a whole number of proxies (0 or more), got "${value}"`);
-  }
-  return hops;
-}
+export { applyTrustedForwarding, clientAddress, trustedProxies } from "@/lib/http/client-ip";
 
 /**
  * A path that is not valid percent-encoding (`/v1/payments/%ZZ`, a cut UTF-8 sequence) makes
@@ -44,4 +23,28 @@ export function repairedTarget(target: string): string {
   } catch {
     return path.replaceAll("%", "%25") + (queryAt === -1 ? "" : target.slice(queryAt));
   }
+}
+
+const isV1 = (pathname: string) => pathname === "/v1" || pathname.startsWith("/v1/");
+
+/**
+ * A request refused before any route or page runs, whatever it asks for: a NUL in the path
+ * (404) or the query string (400: PostgreSQL text cannot hold it, and every page, search box and
+ * list filter would otherwise hand it to SQL), and under /v1 what Next.js would answer outside
+ * the API's envelope: a trailing slash (its 308) and dot segments that climb out of /v1 (its
+ * HTML 404). `target` is the request line's, already repaired; `url` is it parsed.
+ */
+export function refusedTarget(target: string, url: URL): ApiError | null {
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  if (decodeURIComponent(path).includes("\u0000")) return nulInPath();
+  const param = nulParameter(url.searchParams);
+  if (param !== null) return nulInQuery(param);
+  if (!isV1(path)) return null;
+  if (!isV1(url.pathname)) return new ApiError("NOT_FOUND", `${path} leaves /v1 once its dot segments are resolved (to ${url.pathname}); call the route by its own path.`);
+  if (path.endsWith("/")) {
+    const route = path.replace(/\/+$/, "");
+    return new ApiError("NOT_FOUND", `No route at ${path}: API paths have no trailing slash. Call ${route}.`);
+  }
+  return null;
 }

@@ -154,3 +154,186 @@ describe("the server's edge", () => {
     await drained;
   });
 });
+
+/** Sends `bytes` one at a time, `everyMs` apart; resolves with what came back and how many bytes were sent when the server closed the socket. */
+function trickle(port: number, bytes: string, everyMs: number): Promise<{ sent: number; answer: string; closedAfterMs: number }> {
+  return new Promise((resolve) => {
+    const startedAt = performance.now();
+    let sent = 0;
+    let answer = "";
+    let timer: NodeJS.Timeout | undefined;
+    const socket = net.connect(port, "127.0.0.1", () => {
+      timer = setInterval(() => {
+        if (sent < bytes.length && !socket.destroyed) socket.write(bytes[sent++]);
+      }, everyMs);
+    });
+    socket.on("data", (d) => (answer += d.toString()));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve({ sent, answer, closedAfterMs: performance.now() - startedAt });
+    });
+  });
+}
+
+describe("slow clients", () => {
+  it("loses its connection once its headers take longer than the headers timeout (slowloris)", async () => {
+    const s = await start({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const head = `GET /v1/payments HTTP/1.1\r\nHost: x\r\nX-Slow: ${"a".repeat(200)}\r\n\r\n`;
+    // At 20 ms a byte the head would take over 4 s; the server cuts it within the timeout and one check.
+    const { sent, closedAfterMs } = await trickle(s.port, head, 20);
+    expect(sent).toBeLessThan(head.length);
+    expect(closedAfterMs).toBeLessThan(300 + 300 + 500);
+  });
+
+  it("loses its connection once its body takes longer than the request timeout", async () => {
+    const s = await start({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const body = "x".repeat(200);
+    const request = `POST /dashboard-api/x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const { sent, closedAfterMs } = await trickle(s.port, request, 5);
+    expect(sent).toBeLessThan(request.length);
+    expect(closedAfterMs).toBeLessThan(600 + 600 + 500);
+  });
+
+  it("keeps an idle keep-alive connection past the headers timeout: the next request on it is served", async () => {
+    const s = await start({ headersTimeoutMs: 200, requestTimeoutMs: 400, keepAliveMs: 5_000 });
+    const socket = net.connect(s.port, "127.0.0.1");
+    let answers = "";
+    const answered = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if ((answers.match(/HTTP\/1.1 200/g) ?? []).length >= n) {
+            socket.off("data", check);
+            resolve();
+          }
+        };
+        socket.on("data", check);
+        check();
+      });
+    socket.on("data", (d) => (answers += d.toString()));
+    socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+    await answered(1);
+    // Idle for several headers timeouts (and checks) before the next request.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(socket.destroyed).toBe(false);
+    socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+    await answered(2);
+    socket.destroy();
+  });
+
+  it("refuses a headers timeout longer than the request timeout at start-up", () => {
+    process.env.CAURI_HEADERS_TIMEOUT_MS = "70000";
+    try {
+      expect(() => serverOptions()).toThrow(/CAURI_HEADERS_TIMEOUT_MS/);
+    } finally {
+      delete process.env.CAURI_HEADERS_TIMEOUT_MS;
+    }
+  });
+});
+
+/** What Next.js does for a path no page or route serves: its HTML 404 page, streamed. */
+const nextNotFound: NextHandler = async (req, res) => {
+  if (!req.url?.startsWith("/nope") && !req.url?.startsWith("/auth/") && !req.url?.startsWith("/checkout/")) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ next: true, path: req.url }));
+    return;
+  }
+  res.statusCode = 404;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Vary", "RSC");
+  res.write("<!DOCTYPE html><html><body><h1>Page introuvable</h1>");
+  res.end("</body></html>");
+};
+
+describe("text that cannot reach SQL", () => {
+  it("a NUL in the query string of any page or route is a 400 INVALID_FIELD naming the parameter, before any page runs", async () => {
+    const s = await start({}, nextNotFound);
+    for (const target of ["/dashboard/payments?q=%00", "/ops/merchants?q=a%00b", "/dashboard/search?q=x&lang=%00", "/v1/payments?status=%00", "/dashboard-api/search?q=%00"]) {
+      const res = await fetch(`${s.url}${target}`);
+      expect(res.status, target).toBe(400);
+      const body = await res.json();
+      expect(body, target).toMatchObject({ success: false, error: { code: "INVALID_FIELD", message: expect.stringContaining("NUL") } });
+    }
+    expect((await (await fetch(`${s.url}/dashboard/payments?q=%00`)).json()).error.param).toBe("q");
+    // A NUL in a parameter's name too; a NUL anywhere in the path is a 404 (no such resource).
+    expect((await fetch(`${s.url}/dashboard/payments?%00=1`)).status).toBe(400);
+    for (const target of ["/dashboard/payments/%00", "/ops/merchants/mer_%00x", "/v1/payments/%00"]) {
+      const res = await fetch(`${s.url}${target}`);
+      expect(res.status, target).toBe(404);
+      expect((await res.json()).error.code).toBe("NOT_FOUND");
+    }
+    // Everything else reaches the app untouched, a literal "%00" (sent as %2500) included.
+    expect(await (await fetch(`${s.url}/dashboard/payments?q=%2500&x=%C3%A9`)).json()).toMatchObject({ next: true, path: "/dashboard/payments?q=%2500&x=%C3%A9" });
+  });
+});
+
+describe("/v1 answers only in its envelope", () => {
+  it("a trailing slash is a JSON 404 naming the route, not Next.js's 308", async () => {
+    const s = await start();
+    for (const [target, route] of [["/v1/payments/", "/v1/payments"], ["/v1/", "/v1"], ["/v1/payments//", "/v1/payments"]]) {
+      const res = await fetch(`${s.url}${target}`, { redirect: "manual" });
+      expect(res.status, target).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect((await res.json()).error).toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining(`Call ${route}.`) });
+    }
+  });
+
+  it("dot segments that climb out of /v1 are a JSON 404 under /v1, not the page they resolve to", async () => {
+    const s = await start();
+    for (const target of ["/v1/x/../../y", "/v1/%2e%2e/dashboard", "/v1/.."]) {
+      const answer = await raw(s.port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(answer, target).toMatch(/^HTTP\/1.1 404/);
+      expect(envelope(answer).error.code, target).toBe("NOT_FOUND");
+    }
+    // Staying inside /v1 is the route they resolve to.
+    const inside = await raw(s.port, `GET /v1/nope/../payments HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(envelope(inside).error.code).toBe("UNAUTHORIZED");
+  });
+
+  it("every JSON answer says nosniff: the edge's own, /v1's and the app's", async () => {
+    const s = await start({ bodyLimit: 10 });
+    const answers = [await fetch(`${s.url}/v1/payments`), await fetch(`${s.url}/v1/payments/`), await fetch(`${s.url}/healthz`), await fetch(`${s.url}/dashboard-api/x`, { method: "POST", body: "x".repeat(11) })];
+    for (const res of answers) {
+      expect(res.headers.get("content-type"), res.url).toContain("json");
+      expect(res.headers.get("x-content-type-options"), res.url).toBe("nosniff");
+    }
+    expect(await raw(s.port, "HELLO THERE\r\n\r\n")).toContain("X-Content-Type-Options: nosniff");
+  });
+});
+
+describe("an unknown path", () => {
+  it("called by a program (another method, an API prefix, or Accept: JSON) answers the JSON envelope pointing at sign-up and API keys", async () => {
+    const s = await start({}, nextNotFound);
+    const calls: [string, RequestInit][] = [
+      ["/auth/register", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: "{}" }],
+      ["/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+      ["/auth/login", {}],
+      ["/nope", { headers: { accept: "application/json" } }],
+      ["/nope", { method: "DELETE" }],
+    ];
+    for (const [path, init] of calls) {
+      const res = await fetch(`${s.url}${path}`, init);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toContain("application/json");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      const body = await res.json();
+      expect(body, path).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
+      expect(body.error.message).toContain("/signup");
+      expect(body.error.message).toContain("API keys");
+    }
+  });
+
+  it("opened by a browser (or any GET that takes HTML) is still the HTML 404 page", async () => {
+    const s = await start({}, nextNotFound);
+    for (const accept of ["text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "*/*"]) {
+      for (const path of ["/nope", "/checkout/%ZZ"]) {
+        const res = await fetch(`${s.url}${path}`, { headers: { accept } });
+        expect(res.status).toBe(404);
+        expect(res.headers.get("content-type")).toContain("text/html");
+        expect(await res.text()).toContain("Page introuvable");
+      }
+    }
+    // What is found is never touched, whoever asks.
+    expect(await (await fetch(`${s.url}/dashboard-api/x`, { method: "POST", body: "{}" })).json()).toMatchObject({ next: true });
+  });
+});

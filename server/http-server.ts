@@ -4,7 +4,8 @@ import { requestIdFrom } from "@/lib/http/request-id";
 import { log } from "@/lib/log";
 import { answerError, rawErrorAnswer } from "./answer";
 import { BODY_METHODS, declaredLength } from "./body";
-import { CLIENT_IP_HEADER, clientAddress, repairedTarget } from "./edge";
+import { applyTrustedForwarding, refusedTarget, repairedTarget } from "./edge";
+import { answerUnknownPathsInJson } from "./not-found";
 import type { ServerOptions } from "./options";
 import { dispatchV1 } from "./v1-dispatch";
 
@@ -30,9 +31,20 @@ export function createAppServer(options: ServerOptions, nextHandler: NextHandler
   // Answers not yet sent: a drain marks them too, so their connections close once they are.
   const inFlight = new Set<ServerResponse>();
 
-  const server = http.createServer({ maxHeaderSize: options.headerLimit }, (req, res) => {
+  const settings: http.ServerOptions = {
+    maxHeaderSize: options.headerLimit,
+    // A client that trickles its headers or body (slowloris) loses its connection after these.
+    headersTimeout: options.headersTimeoutMs,
+    requestTimeout: options.requestTimeoutMs,
+    keepAliveTimeout: options.keepAliveMs,
+    // Node checks those timeouts every 30 s by default, which would let a slow client stay that much longer.
+    connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs),
+  };
+  const server = http.createServer(settings, (req, res) => {
     req.url = repairedTarget(req.url ?? "/");
-    req.headers[CLIENT_IP_HEADER] = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustedProxies);
+    applyTrustedForwarding(req.headers, req.socket.remoteAddress, options.trustedProxies);
+    // No answer of ours, JSON above all, is to be read as another type than it says.
+    res.setHeader("X-Content-Type-Options", "nosniff");
     // During a drain, every answer tells the client to open its next request elsewhere.
     if (draining) res.setHeader("Connection", "close");
     inFlight.add(res);
@@ -48,6 +60,11 @@ export function createAppServer(options: ServerOptions, nextHandler: NextHandler
       res.end(JSON.stringify({ status: "draining" }));
       return;
     }
+    const refused = refusedTarget(req.url, url);
+    if (refused) {
+      req.resume();
+      return answerError(res, refused, { method, path: url.pathname, requestId });
+    }
     const length = declaredLength(req);
     if (length !== null && length > options.bodyLimit) return answerError(res, "PAYLOAD_TOO_LARGE", { method, path: url.pathname, requestId }, true);
 
@@ -55,6 +72,7 @@ export function createAppServer(options: ServerOptions, nextHandler: NextHandler
       if (isV1(url.pathname) && options.dispatch === "direct") return dispatchV1(req, res, url, options.bodyLimit, requestId);
       // Next.js reads the body itself, so its length must be known up front to be bounded.
       if (BODY_METHODS.has(method) && length === null && req.headers["transfer-encoding"]) return answerError(res, "LENGTH_REQUIRED", { method, path: url.pathname, requestId }, true);
+      answerUnknownPathsInJson(req, res, url.pathname, requestId);
       return nextHandler(req, res);
     })();
     handled?.catch((error: unknown) => {
@@ -64,11 +82,6 @@ export function createAppServer(options: ServerOptions, nextHandler: NextHandler
     });
   });
 
-  server.keepAliveTimeout = options.keepAliveMs;
-  // Must outlast keep-alive, or Node drops a reused socket while its next request's headers arrive.
-  server.headersTimeout = options.keepAliveMs + 1_000;
-
-  // A request Node could not parse never reaches the handler: answer it in the envelope too.
   // A request Node could not parse never reaches the handler: answer it in the envelope too.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || !error.code?.startsWith("HPE_")) {

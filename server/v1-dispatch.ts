@@ -50,14 +50,6 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
  */
 export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url: URL, bodyLimit: number, requestId: string): Promise<void> {
   const method = req.method ?? "GET";
-  if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-    // Next.js's default: one permanent redirect to the path without its trailing slash.
-    const location = url.pathname.replace(/\/+$/, "") + url.search;
-    res.writeHead(308, { Location: location, Refresh: `0;url=${location}` });
-    res.end(location);
-    req.resume();
-    return;
-  }
   const found = match(url.pathname);
   const routeModule = found?.module ?? (unknownRoute as Record<string, unknown>);
   const handler = (routeModule[method] ?? (method === "HEAD" ? routeModule.GET : undefined)) as RouteHandler | undefined;

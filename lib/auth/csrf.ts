@@ -1,4 +1,5 @@
 import { publicBaseUrl } from "@/lib/config";
+import { requestHost } from "@/lib/http/client-ip";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -14,7 +15,8 @@ function hostOf(url: string | undefined | null): string | null {
 /**
  * CSRF defence of the dashboard and ops handlers (app/dashboard-api, app/ops-api), the same
  * check Next.js applies to server actions: a mutating request must carry an Origin header whose
- * host is the host the request was sent to (X-Forwarded-Host behind a proxy, else Host) or the
+ * host is the host the request was sent to (X-Forwarded-Host only as a trusted proxy wrote it,
+ * CAURI_TRUSTED_PROXIES, lib/http/client-ip.ts; else Host) or the
  * site's configured public URL. Browsers always send Origin on cross-site and same-site POSTs
  * and a page cannot forge it; when Sec-Fetch-Site is present it must say same-origin. The
  * session cookie is also SameSite=Lax, and bodies must be JSON (a cross-site form cannot send
@@ -27,10 +29,8 @@ export function isSameOriginRequest(request: Request): boolean {
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite && fetchSite !== "same-origin") return false;
   const allowed = new Set<string>();
-  const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim().toLowerCase();
-  const host = (request.headers.get("host") ?? hostOf(request.url))?.toLowerCase();
-  if (forwarded) allowed.add(forwarded);
-  else if (host) allowed.add(host);
+  const host = requestHost(request.headers) ?? hostOf(request.url);
+  if (host) allowed.add(host);
   for (const configured of [process.env.NEXTAUTH_URL, process.env.CAURI_PUBLIC_URL ? publicBaseUrl() : undefined]) {
     const h = hostOf(configured);
     if (h) allowed.add(h);

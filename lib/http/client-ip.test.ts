@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { clientAddress, trustedProxies } from "@/server/edge";
+import { applyTrustedForwarding, clientAddress, trustedProxies } from "@/server/edge";
 import { createAppServer } from "@/server/http-server";
 import { serverOptions } from "@/server/options";
 import { clientIpOf } from "./client-ip";
@@ -18,6 +18,16 @@ describe("the client's address", () => {
     // Fewer entries than trusted hops: the first one is all there is; none at all: the socket.
     expect(clientAddress("203.0.113.7", "10.0.0.1", 3)).toBe("203.0.113.7");
     expect(clientAddress(undefined, "10.0.0.1", 1)).toBe("10.0.0.1");
+  });
+
+  it("keeps X-Forwarded-Host and -Proto only as a trusted proxy wrote them, and drops them all with none", () => {
+    const sent = () => ({ "x-forwarded-host": "evil.example, pay.cauri.example", "x-forwarded-proto": "http, https", "x-forwarded-for": "6.6.6.6, 203.0.113.7", "x-cauri-client-ip": "7.7.7.7" });
+    const untrusted: Record<string, string | undefined> = sent();
+    applyTrustedForwarding(untrusted, "10.0.0.1", 0);
+    expect(untrusted).toEqual({ "x-cauri-client-ip": "10.0.0.1" });
+    const proxied: Record<string, string | undefined> = sent();
+    applyTrustedForwarding(proxied, "10.0.0.1", 1);
+    expect(proxied).toEqual({ "x-forwarded-host": "pay.cauri.example", "x-forwarded-proto": "https", "x-forwarded-for": "6.6.6.6, 203.0.113.7", "x-cauri-client-ip": "203.0.113.7" });
   });
 
   it("refuses a CAURI_TRUSTED_PROXIES that is not a whole number", () => {

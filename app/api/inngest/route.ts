@@ -1,6 +1,25 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
+import { errorResponse } from "@/lib/http/envelope";
+import { ApiError } from "@/lib/http/errors";
+import { inngestConfigured } from "@/lib/jobs/runner";
 
-// Inngest calls this endpoint to run functions' steps (only used when Inngest is configured).
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+type Handler = (request: Request, context: unknown) => Promise<Response>;
+const inngestHandlers = serve({ client: inngest, functions }) as unknown as Record<"GET" | "POST" | "PUT", Handler>;
+
+/**
+ * Inngest calls this endpoint to run functions' steps. Without its keys (the default: the embedded
+ * runner does the work) nobody may call it, and the SDK would answer every caller a 500 for the
+ * missing signing key: the route does not exist then.
+ */
+const onlyWhenConfigured =
+  (method: "GET" | "POST" | "PUT"): Handler =>
+  (request, context) => {
+    if (inngestConfigured() || process.env.INNGEST_DEV) return inngestHandlers[method](request, context);
+    return Promise.resolve(errorResponse(new ApiError("NOT_FOUND", "Inngest is not configured on this server (INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY unset): background work runs in the app process.")));
+  };
+
+export const GET = onlyWhenConfigured("GET");
+export const POST = onlyWhenConfigured("POST");
+export const PUT = onlyWhenConfigured("PUT");
