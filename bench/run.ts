@@ -11,7 +11,10 @@
  *   4. POST /v1/payments            a fresh X-Idempotency-Key and customer per request (the write path)
  *   5. POST /v1/payments            one X-Idempotency-Key replayed
  *   6. fairness                     others' reads alone, then while one key is hammered by 64 connections
- *   7. pgbench                      a key-plus-row read and a write-path transaction, at several client counts
+ *   7. mixed                        reads, lists, creations, replays and checkout pages at once for
+ *                                   BENCH_MIXED_SECONDS on a freshly started server, its memory sampled
+ *                                   every second (direct only)
+ *   8. pgbench                      a key-plus-row read and a write-path transaction, at several client counts
  *
  * Real rate limits and the request log are on: the load is spread over many API keys of the
  * bench merchant (bench/key-pool.ts), each used within its limits.
@@ -21,7 +24,9 @@
  * (3300), NEXT_DIST_DIR (.next-bench), BENCH_SKIP_BUILD=1 (reuse the build), DATABASE_URL (the
  * server on which the throwaway database is created; postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CPU_PROF=<dir> (the server writes a V8 CPU profile there when it stops), BENCH_PHASES (a
- * subset of "read,list,write,replay,fairness,pgbench"), BENCH_DISPATCH ("direct,next").
+ * subset of "read,list,write,replay,fairness,mixed,pgbench"), BENCH_DISPATCH ("direct,next"),
+ * BENCH_MIXED_SECONDS (180), BENCH_HEAP_SNAPSHOTS=1 (the server writes a heap snapshot as the mixed
+ * phase starts and another when its load ends, into bench/results/).
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -44,7 +49,9 @@ const port = Number(env.BENCH_PORT ?? 3300);
 const distDir = env.NEXT_DIST_DIR ?? ".next-bench";
 const serverUrl = env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const baseUrl = `http://127.0.0.1:${port}`;
-const selected = new Set((env.BENCH_PHASES ?? "read,list,write,replay,fairness,pgbench").split(","));
+const resultsDir = path.join(import.meta.dirname, "results");
+const selected = new Set((env.BENCH_PHASES ?? "read,list,write,replay,fairness,mixed,pgbench").split(","));
+const mixedSeconds = Number(env.BENCH_MIXED_SECONDS ?? 180);
 const dispatches = (env.BENCH_DISPATCH ?? "direct,next").split(",") as Dispatch[];
 
 type Dispatch = "direct" | "next";
@@ -158,8 +165,11 @@ async function build(): Promise<void> {
   }
 }
 
-/** `pids`: the server's processes (one, or a cluster primary and its CAURI_WORKERS workers). */
-type Server = { launcher: ChildProcess; pids: () => number[]; stop: () => Promise<void> };
+/**
+ * `pids`: the server's processes (one, or a cluster primary and its CAURI_WORKERS workers);
+ * `memoryDir`: where those that serve write their memory figures (bench/memory-probe.mjs).
+ */
+type Server = { launcher: ChildProcess; pids: () => number[]; memoryDir: string; stop: () => Promise<void> };
 
 const sumOf = (pids: number[], read: (pid: number) => number) =>
   pids.reduce((total, pid) => {
@@ -181,17 +191,22 @@ async function startServer(databaseUrl: string, dispatch: Dispatch): Promise<Ser
     CAURI_SEED_DEMO: "false",
     NODE_ENV: "production",
   };
+  const memoryDir = mkdtempSync(path.join(os.tmpdir(), "cauri-bench-memory-"));
+  serverEnv.BENCH_MEMORY_DIR = memoryDir;
+  serverEnv.BENCH_SNAPSHOT_DIR = resultsDir;
+  const preloads = [path.join(import.meta.dirname, "memory-probe.mjs")];
   if (env.BENCH_CPU_PROF) {
     mkdirSync(env.BENCH_CPU_PROF, { recursive: true });
     serverEnv.BENCH_CPU_PROF = path.resolve(env.BENCH_CPU_PROF);
-    serverEnv.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import ${path.join(import.meta.dirname, "cpu-profile.mjs")}`.trim();
+    preloads.push(path.join(import.meta.dirname, "cpu-profile.mjs"));
   }
+  serverEnv.NODE_OPTIONS = [env.NODE_OPTIONS ?? "", ...preloads.map((p) => `--import ${p}`)].join(" ").trim();
   // Its own process group, so that stopping it reaches npx, tsx, the launcher and the server.
   // The request log is on, written to /dev/null: its cost is the server's, not a terminal's.
   const launcher = spawn("npx", ["tsx", "scripts/launch.ts", "start"], { env: serverEnv, stdio: ["ignore", "ignore", 2], detached: true });
   let exited = false;
   launcher.on("exit", () => (exited = true));
-  const stop = async () => {
+  const halt = async () => {
     if (exited) return;
     try {
       process.kill(-launcher.pid!, "SIGTERM");
@@ -201,6 +216,10 @@ async function startServer(databaseUrl: string, dispatch: Dispatch): Promise<Ser
     for (let i = 0; i < 100 && !exited; i++) await sleep(100);
     if (!exited) process.kill(-launcher.pid!, "SIGKILL");
   };
+  const stop = async () => {
+    await halt();
+    rmSync(memoryDir, { recursive: true, force: true });
+  };
   try {
     const deadline = Date.now() + 180_000;
     for (;;) {
@@ -209,7 +228,7 @@ async function startServer(databaseUrl: string, dispatch: Dispatch): Promise<Ser
       // server/main.ts: the server itself, or a cluster primary and its workers (Next.js may rename them "next-server").
       const pids = () => descendants(launcher.pid!).filter((p) => /server\/main\.ts|next-server/.test(cmdline(p)));
       const ok = pids().length > 0 && (await fetch(`${baseUrl}/healthz`).then((r) => r.ok).catch(() => false));
-      if (ok) return { launcher, pids, stop };
+      if (ok) return { launcher, pids, memoryDir, stop };
       await sleep(250);
     }
   } catch (error) {
@@ -331,6 +350,155 @@ async function measure(name: string, spec: Omit<LoadSpec, "url" | "duration" | "
 }
 
 // ---------------------------------------------------------------------------------------------
+// Mixed load and memory
+
+/** Rates the mixed phase's streams are not expected to pass (it shares the cores five ways); they size the key slices. */
+const MIXED_RPS_BOUND = { read: 1_200, list: 600, write: 300, replay: 400 };
+
+type MemoryFigures = { rssMb: number; heapUsedMb: number; heapTotalMb: number; externalMb: number; arrayBuffersMb: number };
+/** `heapLimitMb`: V8's heap size limit in the (first) serving process, which --max-old-space-size sets. */
+type MemorySample = MemoryFigures & { second: number; heapLimitMb: number };
+type Mixed = {
+  seconds: number;
+  requests: number;
+  rps: number;
+  failed: number;
+  streams: { name: string; rps: number; p99: number; failed: number }[];
+  start: MemorySample;
+  peak: MemoryFigures;
+  end: MemorySample;
+  /** VmHWM at the end of the load, summed over the server's processes. */
+  hwmMb: number;
+  /** As the server's environment had it (`npm start` sets it, lib/process/memory.ts). */
+  mallocArenas: string;
+  timeline: MemorySample[];
+};
+
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+/** The newest process.memoryUsage() line of each serving process (bench/memory-probe.mjs), summed. */
+function heapFigures(memoryDir: string): Omit<MemorySample, "rssMb" | "second"> {
+  const sum = { heapUsedMb: 0, heapTotalMb: 0, externalMb: 0, arrayBuffersMb: 0, heapLimitMb: 0 };
+  for (const file of existsSync(memoryDir) ? readdirSync(memoryDir) : []) {
+    const lines = readFileSync(path.join(memoryDir, file), "utf8").trimEnd().split("\n");
+    const last = lines.at(-1);
+    if (!last) continue;
+    const m = JSON.parse(last) as { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; heapLimit: number };
+    sum.heapLimitMb ||= mb(m.heapLimit);
+    sum.heapUsedMb += mb(m.heapUsed);
+    sum.heapTotalMb += mb(m.heapTotal);
+    sum.externalMb += mb(m.external);
+    sum.arrayBuffersMb += mb(m.arrayBuffers);
+  }
+  return sum;
+}
+
+function memorySample(server: Server, pids: number[], second: number): MemorySample {
+  return { second, rssMb: Math.round(sumOf(pids, (pid) => statusKb(pid, "VmRSS")) / 1024), ...heapFigures(server.memoryDir) };
+}
+
+function mallocArenas(pids: number[]): string {
+  for (const pid of pids) {
+    try {
+      const found = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").find((v) => v.startsWith("MALLOC_ARENA_MAX="));
+      if (found) return found.split("=")[1];
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return "unset (glibc: 8 per core)";
+}
+
+/** Asks the serving processes for a heap snapshot and waits until each has written it. */
+async function heapSnapshot(server: Server, label: string): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  const before = new Set(readdirSync(resultsDir));
+  // Only the processes the probe runs in handle SIGUSR2 (it would end a cluster primary): those with a memory file.
+  const serving = server.pids().filter((pid) => existsSync(path.join(server.memoryDir, `memory-${pid}.jsonl`)));
+  for (const pid of serving) process.kill(pid, "SIGUSR2");
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    // The probe renames each snapshot to its final name once it is complete.
+    const fresh = readdirSync(resultsDir).filter((f) => f.endsWith(".heapsnapshot") && !before.has(f));
+    if (fresh.length >= serving.length) {
+      progress(`heap snapshot (${label}): ${fresh.map((f) => path.join("bench/results", f)).join(", ")}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error("no heap snapshot within 2 minutes");
+    await sleep(500);
+  }
+}
+
+/**
+ * Reads, lists, creations, replays and checkout pages at once, as a live instance serves them,
+ * for BENCH_MIXED_SECONDS; the server's RSS (from /proc) and V8 heap (from the probe) are sampled
+ * every second, so growth that a 10-second phase hides shows here.
+ */
+async function mixedPhase(server: Server, ids: string[], pool: KeyPool): Promise<Mixed> {
+  const write = { method: "POST" as const, paths: ["/v1/payments"], headers: { "content-type": "application/json" }, body: paymentBody };
+  const streams: { name: string; spec: Omit<LoadSpec, "url" | "duration"> }[] = [];
+  const keyed = async (name: keyof typeof MIXED_RPS_BOUND, spec: Omit<LoadSpec, "url" | "duration" | "keys" | "perKey">, perKey: number) =>
+    streams.push({ name, spec: { ...spec, perKey, keys: await pool.take(Math.ceil((MIXED_RPS_BOUND[name] * mixedSeconds) / perKey)) } });
+  await keyed("read", { method: "GET", paths: ids.map((id) => `/v1/payments/${id}`), headers: {}, connections: 8 }, READS_PER_KEY);
+  await keyed("list", { method: "GET", paths: ["/v1/payments?limit=20"], headers: {}, connections: 4 }, READS_PER_KEY);
+  await keyed("write", { ...write, idempotency: "fresh", freshCustomer: true, connections: 4 }, WRITES_PER_KEY);
+  await keyed("replay", { ...write, idempotency: "fixed", connections: 2 }, READS_PER_KEY);
+  streams.push({ name: "checkout page", spec: { method: "GET", paths: ids.map((id) => `/checkout/${id}`), headers: {}, connections: 2 } });
+
+  const pids = server.pids();
+  if (env.BENCH_HEAP_SNAPSHOTS === "1") await heapSnapshot(server, "start");
+  const timeline: MemorySample[] = [];
+  const started = Date.now();
+  const sample = () => timeline.push(memorySample(server, pids, Math.round((Date.now() - started) / 1000)));
+  sample();
+  let told = 0;
+  const sampler = setInterval(() => {
+    sample();
+    const last = timeline.at(-1)!;
+    if (last.second < told + 30) return;
+    told = last.second;
+    progress(`mixed: ${last.second} s, RSS ${last.rssMb} MB, heap ${last.heapUsedMb} / ${last.heapTotalMb} MB, external ${last.externalMb} MB`);
+  }, 1_000);
+  progress(`mixed: ${streams.map((s) => `${s.name} ×${s.spec.connections}`).join(", ")}, ${mixedSeconds} s`);
+  const results = await Promise.all(streams.map((s) => load({ ...s.spec, url: baseUrl, duration: mixedSeconds }))).finally(() => clearInterval(sampler));
+  sample();
+  const hwmMb = Math.round(sumOf(pids, (pid) => statusKb(pid, "VmHWM")) / 1024);
+  if (env.BENCH_HEAP_SNAPSHOTS === "1") await heapSnapshot(server, "end");
+  const requests = results.reduce((n, r) => n + r.requests, 0);
+  const peakOf = (key: keyof MemoryFigures) => Math.max(...timeline.map((t) => t[key]));
+  return {
+    seconds: mixedSeconds,
+    requests,
+    rps: Math.round(requests / mixedSeconds),
+    failed: results.reduce((n, r) => n + r.non2xx + r.errors, 0),
+    streams: results.map((r, i) => ({ name: streams[i].name, rps: r.rps, p99: r.p99, failed: r.non2xx + r.errors })),
+    start: timeline[0],
+    peak: { rssMb: peakOf("rssMb"), heapUsedMb: peakOf("heapUsedMb"), heapTotalMb: peakOf("heapTotalMb"), externalMb: peakOf("externalMb"), arrayBuffersMb: peakOf("arrayBuffersMb") },
+    end: timeline.at(-1)!,
+    hwmMb,
+    mallocArenas: mallocArenas(pids),
+    timeline,
+  };
+}
+
+function mixedReport(m: Mixed): string[] {
+  const row = (label: string, f: MemoryFigures) => `| ${label} | ${f.rssMb} | ${f.heapUsedMb} / ${f.heapTotalMb} | ${f.externalMb} | ${f.arrayBuffersMb} | ${f.rssMb - f.heapTotalMb - f.externalMb} |`;
+  const minute = m.timeline.filter((t) => t.second > 0 && t.second % 60 === 0);
+  return [
+    `Memory under mixed load (direct, a freshly started server): ${m.seconds} s, ${m.requests.toLocaleString("en")} requests (${m.rps} req/s, ${m.failed} failed): ${m.streams.map((s) => `${s.name} ${s.rps} req/s (p99 ${s.p99} ms, ${s.failed} failed)`).join("; ")}.`,
+    "",
+    "| server memory (MB) | RSS | V8 heap used / total | external | of which array buffers | RSS outside heap and external |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    row("start", m.start),
+    row("peak (each column its own)", m.peak),
+    row("end", m.end),
+    "",
+    `Peak RSS ${m.peak.rssMb} MB (VmHWM ${m.hwmMb} MB), start ${m.start.rssMb} MB, end ${m.end.rssMb} MB; V8 heap limit ${m.start.heapLimitMb} MB, MALLOC_ARENA_MAX ${m.mallocArenas}.${minute.length ? ` RSS each minute: ${minute.map((t) => t.rssMb).join(", ")} MB.` : ""}`,
+    "",
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
 // pgbench
 
 function pgbenchBinary(): string | null {
@@ -424,7 +592,7 @@ const best = (rowsOf: PgbenchRow[] | undefined) => (rowsOf?.length ? Math.max(..
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const clean = (p: Phase) => p.non2xx === 0 && p.errors === 0;
 
-function report(box: ReturnType<typeof machine>, postgresVersion: string, results: Results, ceilings: Ceilings | null, fair: FairnessResult | null, serverPeakMb: number): string {
+function report(box: ReturnType<typeof machine>, postgresVersion: string, results: Results, ceilings: Ceilings | null, fair: FairnessResult | null, serverPeakMb: number, mixed: Mixed | null): string {
   const lines: string[] = [];
   lines.push(`# Benchmark ${new Date().toISOString()}`, "");
   lines.push(`Machine: ${box.cpu}, ${box.cores} cores, ${box.ramGb} GB RAM, load average at start ${box.load.join(" / ")} (1 / 5 / 15 min); Node ${box.node}; ${postgresVersion}.`);
@@ -434,18 +602,18 @@ function report(box: ReturnType<typeof machine>, postgresVersion: string, result
     `Production build (\`npm start\`), PostgreSQL on the same machine, autocannon in its own process, ${duration} s per phase after ${warmup} s of warm-up, ${connections} connections, real rate limits (load spread over API keys, each within its limits), request log on (to /dev/null), CAURI_WORKERS=${env.CAURI_WORKERS ?? "1"}. "direct": /v1 dispatched to its route handler by server/; "through Next.js": the same handlers behind Next.js's router (CAURI_V1_DISPATCH=next).`,
     "",
   );
-  lines.push("| phase | direct req/s | p50 | p99 | non-2xx | CPU ms/req | PG xacts/req | through Next.js req/s | p99 | non-2xx | direct ÷ Next.js |");
-  lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-  for (const name of Object.keys(PHASE_TITLES) as PhaseName[]) {
+  const measuredPhases = (Object.keys(PHASE_TITLES) as PhaseName[]).filter((name) => results.direct[name] || results.next[name]);
+  if (measuredPhases.length > 0) lines.push("| phase | direct req/s | p50 | p99 | non-2xx | CPU ms/req | PG xacts/req | through Next.js req/s | p99 | non-2xx | direct ÷ Next.js |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const name of measuredPhases) {
     const d = results.direct[name];
     const n = results.next[name];
-    if (!d && !n) continue;
     const cell = (p: Phase | undefined, f: (p: Phase) => string | number) => (p ? String(f(p)) : "–");
     lines.push(
       `| ${PHASE_TITLES[name]} | ${cell(d, (p) => p.rps)} | ${cell(d, (p) => p.p50)} | ${cell(d, (p) => p.p99)} | ${cell(d, (p) => p.non2xx + p.errors)} | ${cell(d, (p) => p.cpuMsPerRequest)} | ${cell(d, (p) => p.xactsPerRequest)} | ${cell(n, (p) => p.rps)} | ${cell(n, (p) => p.p99)} | ${cell(n, (p) => p.non2xx + p.errors)} | ${d && n && n.rps > 0 ? `${(d.rps / n.rps).toFixed(2)}×` : "–"} |`,
     );
   }
-  lines.push("", `Server peak RSS (VmHWM, summed over its processes, direct run): ${serverPeakMb} MB.`, "");
+  if (measuredPhases.length > 0) lines.push("", `Server peak RSS (VmHWM, summed over its processes, direct run): ${serverPeakMb} MB.`, "");
+  if (mixed) lines.push(...mixedReport(mixed));
 
   if (ceilings) {
     lines.push("PostgreSQL's ceilings, pgbench (`-M prepared`): a keyed read = the key by hash + one payment by id; a write = idempotency upsert + payment insert + outbox insert in one transaction.", "");
@@ -524,6 +692,7 @@ async function main() {
   const results: Results = { direct: {}, next: {} };
   let fair: FairnessResult | null = null;
   let serverPeakMb = 0;
+  let mixed: Mixed | null = null;
   let readScript: string | null = null;
   for (const dispatch of dispatches) {
     progress(`database ${database.name}; starting the server (/v1 ${dispatch}) on ${baseUrl}`);
@@ -560,15 +729,20 @@ async function main() {
         const [hammer, ...others] = await pool.take(81);
         fair = await fairness(baseUrl, hammer, others);
       }
+      if (selected.has("mixed")) {
+        // On a server of its own, so its start is a fresh process and its figures are its own.
+        await server.stop();
+        server = await startServer(database.url, dispatch);
+        mixed = await mixedPhase(server, ids, pool);
+      }
     }
     await server.stop();
     server = null;
   }
 
   const ceilings = selected.has("pgbench") && readScript ? await pgbenchCeilings(sql, database.url, readScript) : null;
-  const markdown = report(box, postgresVersion, results, ceilings, fair, serverPeakMb);
+  const markdown = report(box, postgresVersion, results, ceilings, fair, serverPeakMb, mixed);
   process.stdout.write(`\n${markdown}`);
-  const resultsDir = path.join(import.meta.dirname, "results");
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(path.join(resultsDir, "latest.md"), markdown);
   progress(`written to ${path.relative(process.cwd(), path.join(resultsDir, "latest.md"))}`);

@@ -7,6 +7,7 @@ import { migratePglite, migratePostgresUrl } from "../db/migrate";
 import { seedDemoMerchant } from "../lib/platform/demo";
 import { openDatabase } from "../db/client";
 import { dataDir, runningEmbeddedUrl, serveEmbeddedDatabase } from "./embedded-db";
+import { serverMemorySettings } from "../lib/process/memory";
 
 /**
  * `npm run dev` / `npm start`: migrate, seed the demo merchant on the embedded database, then
@@ -60,6 +61,7 @@ if (command === "start" && !existsSync(path.join(distDir, "BUILD_ID"))) {
 }
 // The embedded database serves one app process (README, "Configuration"): one worker there.
 if (env.DATABASE_PREPARE === "false") env.CAURI_WORKERS = "1";
+if (command === "start") Object.assign(env, serverMemorySettings(env));
 const serverMain = new URL("../server/main.ts", import.meta.url).pathname;
 const child: ChildProcess =
   command === "start"

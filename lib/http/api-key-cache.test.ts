@@ -9,6 +9,7 @@ import { hashApiKey, revokeApiKey } from "@/lib/platform/api-keys";
 import { updateMerchant } from "@/lib/platform/merchants";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
+import { cacheGeneration, cachedKey, cachedKeyCount, KEY_CACHE_MAX_ENTRIES, storeKey } from "./api-key-cache";
 import { route } from "./route";
 
 // What authentication hands a route: everything the cache must keep fresh.
@@ -43,6 +44,22 @@ async function cached(key: string): Promise<void> {
 const keyIdOf = async (key: string) => (await db().select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key))))[0].id;
 
 describe("API key cache", () => {
+  // First in the file, so the merchant's own key is the oldest entry the bound drops.
+  it(`holds at most ${KEY_CACHE_MAX_ENTRIES.toLocaleString("en")} keys, dropping the oldest stored past that`, async () => {
+    const m = await newMerchant();
+    await cached(m.testKey);
+    const { record } = cachedKey(db(), hashApiKey(m.testKey))!;
+    const store = (hash: string) => storeKey(db(), hash, record, cacheGeneration(db()), Date.now());
+    for (let i = cachedKeyCount(db()); i < KEY_CACHE_MAX_ENTRIES; i++) store(`bound-${i}`);
+    expect(cachedKeyCount(db())).toBe(KEY_CACHE_MAX_ENTRIES);
+    expect(cachedKey(db(), hashApiKey(m.testKey))).not.toBeNull();
+
+    store("bound-one-more");
+    expect(cachedKeyCount(db())).toBe(KEY_CACHE_MAX_ENTRIES);
+    expect(cachedKey(db(), "bound-one-more")).not.toBeNull();
+    expect(cachedKey(db(), hashApiKey(m.testKey))).toBeNull();
+  });
+
   it("answers a known key without reading it again", async () => {
     const m = await newMerchant();
     await cached(m.testKey);

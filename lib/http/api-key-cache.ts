@@ -31,7 +31,8 @@ const PROBE_MS = 2_000;
 const TTL_MS = 60_000;
 // A local change whose notification never comes (its transaction rolled back) stops holding its merchant out after this.
 const UNSETTLED_MS = 10_000;
-const MAX_ENTRIES = 10_000;
+/** Past this many keys the oldest stored is dropped: a merchant's thousands of keys cost megabytes, never more. */
+export const KEY_CACHE_MAX_ENTRIES = 10_000;
 
 type Entry = { record: KeyRecord; storedAt: number; touchedAt: number };
 
@@ -183,8 +184,13 @@ export function storeKey(db: Database, hash: string, record: KeyRecord, generati
   if (!enabled()) return;
   const state = stateOf(db);
   if (!state.live || state.generation !== generation || isUnsettled(state, record.merchant.id, clock())) return;
-  if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
+  if (state.entries.size >= KEY_CACHE_MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
   state.entries.set(hash, { record: copy(record), storedAt: clock(), touchedAt });
+}
+
+/** How many keys this process holds for `db` (the bound's test reads it). */
+export function cachedKeyCount(db: Database): number {
+  return registry.byDb.get(db)?.entries.size ?? 0;
 }
 
 export function noteKeyTouched(db: Database, hash: string, touchedAt: number): void {
