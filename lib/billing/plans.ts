@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { billingPlans, subscriptions, type BillingPlan } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import type { CreatePlanBody, UpdatePlanBody } from "./schemas";
 import { planResource } from "./serialize";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { redirectUrl } from "@/lib/http/redirect-url";
 import { pageFields, paginationSchema } from "@/lib/links/pagination";

@@ -4,7 +4,7 @@ import { billingCharges, billingPlans, paymentLinks, subscriptions, type Billing
 import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
 import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { pagination } from "@/lib/links/pagination";
 import type { EventType } from "@/lib/webhooks/event-types";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { reports, type Report } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import type { KeyContext, PublicContext } from "@/lib/http/route";
 import { verifyDownloadLink } from "./report-link";
 import { findReport } from "./reports";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { reportChunks, type Report } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { EXPORT_CONTENT_TYPES } from "./export-writer";
 
 const CONTENT_TYPES = { ...EXPORT_CONTENT_TYPES, pdf: "application/pdf" } as const;

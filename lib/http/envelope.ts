@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 
 /** A handler result that needs a status, headers or fields beside `data` (e.g. `message`, `pagination`). */
 export class Reply<T = unknown> {

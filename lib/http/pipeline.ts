@@ -5,11 +5,11 @@ import { log, logRequest } from "@/lib/log";
 import { clientIpOf } from "./client-ip";
 import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
 import { errorResponse, json, Reply, successBody } from "./envelope";
-import { ApiError } from "./errors";
-import { wrapsHandler, type EntryTransaction } from "./operation";
+import { ApiError } from "@/lib/core/errors";
+import { wrapsHandler, type EntryTransaction } from "@/lib/core/operation";
 import { hitRateLimits, holdPersistentClient, rateLimitHeaders, type LimitName, type RateLimitState } from "./rate-limit";
 import { requestIdFrom } from "./request-id";
-import { parseInput, rejectNulInPath, type InputSpec } from "./validation";
+import { parseInput, rejectNulInPath, type InputSpec } from "@/lib/core/validation";
 
 /**
  * The one request pipeline. Every entry point goes through it: /v1 (route(), lib/http/route.ts),
@@ -144,7 +144,7 @@ export const readQuery = <Q extends InputSpec | undefined>(spec: Q, request: Req
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Runs the handler where its transaction policy says (lib/http/operation.ts): a mutating request
+ * Runs the handler where its transaction policy says (lib/core/operation.ts): a mutating request
  * in one transaction, unless the operation it runs commits its own.
  */
 export function inTransactionPolicy<T>(exchange: Exchange, entry: EntryTransaction, run: (db: Database) => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@ import { beginSubscriptionLinkPayment } from "@/lib/billing/link-payment";
 import { insertCustomerIfAbsent } from "@/lib/billing/customers";
 import { merchantNow, systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
 import { insertPayment } from "@/lib/payments/create";
 import { checkoutUrl } from "@/lib/payments/serialize";

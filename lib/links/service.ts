@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { merchants, paymentLinks, payments, type LinkAmountMode, type PaymentLink } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
 import { newId, randomString } from "@/lib/ids";
 import { likePattern, pagination } from "./pagination";

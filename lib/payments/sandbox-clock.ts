@@ -1,4 +1,4 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 import type { Merchant } from "@/db/schema";
 import { advanceTestClock, merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";

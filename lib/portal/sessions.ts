@@ -10,7 +10,7 @@ import { cancelLockedSubscription } from "@/lib/billing/subscriptions";
 import { merchantNow } from "@/lib/clock";
 import { publicBaseUrl } from "@/lib/config";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
 import { newId, randomString } from "@/lib/ids";
 import { checkoutUrl } from "@/lib/payments/serialize";

@@ -3,7 +3,7 @@ import { events, type EventPayload } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
 import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { eventResource } from "./body";
 import { insertDeliveries, newDeliveryRow } from "./deliver";

@@ -1,10 +1,10 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "@/db/rows";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints, type EventPayload, type WebhookAttempt, type WebhookDelivery } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { eventResource } from "./body";
 import { resendNow } from "./deliver";
 import { defaultPolicy, type DeliveryPolicy } from "./policy";
