@@ -6,7 +6,7 @@ import { insertCustomerIfAbsent } from "@/lib/billing/customers";
 import { merchantNow, systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/core/errors";
-import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
+import { normalizeRedirectUrl } from "@/lib/redirects/redirect-url";
 import { insertPayment } from "@/lib/payments/create";
 import { checkoutUrl } from "@/lib/payments/serialize";
 import { liveGateFailure } from "@/lib/platform/merchants";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { redirectUrl } from "@/lib/http/redirect-url";
+import { redirectUrl } from "@/lib/redirects/redirect-url";
 import { input } from "@/lib/core/validation";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { pageFields, paginationSchema, queryBoolean } from "./pagination";

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { merchants, paymentLinks, payments, type LinkAmountMode, type PaymentLink } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/core/errors";
-import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
+import { normalizeRedirectUrl } from "@/lib/redirects/redirect-url";
 import { newId, randomString } from "@/lib/ids";
 import { likePattern, pagination } from "./pagination";
 import { RESERVED_SLUGS, type CreateLinkBody, type UpdateLinkBody } from "./schemas";
@@ -26,7 +26,7 @@ export type NewLink = {
 };
 
 /**
- * success_redirect_url under the redirect URL rule (lib/http/redirect-url.ts), whoever calls:
+ * success_redirect_url under the redirect URL rule (lib/redirects/redirect-url.ts), whoever calls:
  * the schemas already normalise it; callers inside lib (with-payment subscriptions) get the
  * same check. Answers the normalised URL to store (null/undefined pass through).
  */
