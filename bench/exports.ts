@@ -81,9 +81,9 @@ async function main() {
         const row = await findReport(db(), { merchantId: merchant.id, mode: "test" }, report.id);
         if (row.status !== "READY" || row.rowCount !== rows) throw new Error(`report ${report.id}: ${row.status}, ${row.rowCount} rows`);
         const read = await measured(async () => {
-          const response = await reportDownload(db(), row);
+          const download = await reportDownload(db(), row);
           let bytes = 0;
-          for await (const piece of response.body as unknown as AsyncIterable<Uint8Array>) bytes += piece.length;
+          for await (const piece of download.file.body as AsyncIterable<Uint8Array>) bytes += piece.length;
           return bytes;
         });
         const rate = (ms: number) => `${Math.round(rows / (ms / 1000)).toLocaleString("en")} rows/s`;

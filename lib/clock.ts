@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, type Merchant, type Mode } from "@/db/schema";
-import { authChanged } from "@/lib/http/api-key-cache";
+import { authChanged } from "@/lib/platform/auth-changed";
 
 /** Real time. The only place that reads the wall clock, so the test clock can be applied everywhere. */
 export const systemNow = (): Date => new Date();

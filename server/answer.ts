@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { errorBody } from "@/lib/http/envelope";
-import { ApiError, type ErrorCode } from "@/lib/http/errors";
+import { ApiError, type ErrorCode } from "@/lib/core/errors";
 import { log } from "@/lib/log";
 
 /**

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/errors";
-import { nulInPath, nulInQuery, nulParameter } from "@/lib/http/validation";
+import { ApiError } from "@/lib/core/errors";
+import { nulInPath, nulInQuery, nulParameter } from "@/lib/core/validation";
 
 /**
  * What the server decides about a request before any route sees it: who sent it (for per-IP

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { errorBody } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /**
  * Paths where only programs call: ours, and those of the service Cauri replaces, whose client

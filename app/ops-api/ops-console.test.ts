@@ -10,7 +10,7 @@ import { newId } from "@/lib/ids";
 import { postJournal } from "@/lib/ledger/post";
 import { getMerchant, updateMerchant } from "@/lib/platform/merchants";
 import { createWithdrawal } from "@/lib/withdrawals/create";
-import { parseInput } from "@/lib/http/validation";
+import { parseInput } from "@/lib/core/validation";
 import { createSecureOrder } from "@/lib/secure-orders/create";
 import { openDispute } from "@/lib/secure-orders/dispute";
 import { simulateSecureOrderPayment } from "@/lib/secure-orders/sandbox";

@@ -5,8 +5,8 @@ import { POST as createPayment } from "@/app/v1/payments/route";
 import { POST as createWithdrawal } from "@/app/v1/withdrawals/route";
 import { db } from "@/db/client";
 import { payments } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { input, parseInput } from "@/lib/http/validation";
+import { ApiError } from "@/lib/core/errors";
+import { input, parseInput } from "@/lib/core/validation";
 import { call } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";
 

@@ -1,6 +1,6 @@
 import { cliActor } from "../../lib/audit/record";
 import { setKycStatus } from "../../lib/audit/merchant";
-import { ApiError } from "../../lib/http/errors";
+import { ApiError } from "../../lib/core/errors";
 import { flagString, UsageError, type Command } from "../cli";
 import { merchantView } from "./merchant";
 

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { dispatchEvents } from "@/lib/webhooks/deliver";
+import { jobById, jobs } from "@/lib/jobs/registry";
 import { RETRY_SCHEDULE_MS } from "@/lib/webhooks/policy";
 import { emitTestEvent, endpointFor, merchantContext, startReceiver } from "@/lib/webhooks/test-support";
 
@@ -68,7 +69,7 @@ function sleepsThatFastForward(deliveryId: string, count = 20) {
 
 describe("inngest functions", () => {
   it("are listed for the serve endpoint", () => {
-    expect(index.functions.map((f) => f.id())).toEqual(expect.arrayContaining(["deliver-webhook", "sweep-webhooks"]));
+    expect(index.inngestFunctions(jobs).map((f) => f.id())).toEqual(expect.arrayContaining(["deliver-webhook", "sweep-webhooks"]));
   });
 
   it("deliver-webhook: 500, 500, then 200 ends SUCCESS after 3 attempts, sleeping per the published schedule", async () => {
@@ -130,7 +131,7 @@ describe("inngest functions", () => {
     // …and an event nobody fanned out.
     const missed = await emitTestEvent({ merchantId: m.merchant.id, applicationId: m.applicationId });
 
-    const t = new InngestTestEngine({ function: fn.sweepWebhooks });
+    const t = new InngestTestEngine({ function: fn.sweepWebhooks(jobById("webhook-delivery").everySeconds) });
     const { result } = await t.execute();
     expect(result).toMatchObject({ fanned_out: expect.any(Number) });
     const [created] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, missed.id));

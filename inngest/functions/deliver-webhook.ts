@@ -2,7 +2,7 @@ import { cron, eventType } from "inngest";
 import { z } from "zod";
 import { db } from "@/db/client";
 import { deliverOnce, dispatchEvents, overdueDeliveries } from "@/lib/webhooks/deliver";
-import { jobById } from "@/lib/jobs/registry";
+import type { HandOff } from "@/lib/jobs/registry";
 import { cronSchedule } from "@/lib/jobs/schedule";
 import { RETRY_SCHEDULE_MS } from "@/lib/webhooks/policy";
 import { inngest } from "../client";
@@ -42,11 +42,16 @@ export async function enqueueDeliveries(items: { id: string; dedupe: string }[])
   await inngest.send(items.map((d) => webhookDeliveryDue.create({ delivery_id: d.id }, { id: d.dedupe })));
 }
 
+/** What the app process's workers hand to Inngest, by worker name (lib/jobs/registry.ts): new deliveries, one run each. */
+export const inngestHandOffs: Record<string, HandOff> = {
+  "webhook-delivery": (ids) => enqueueDeliveries(ids.map((id) => ({ id, dedupe: `${id}-new` }))),
+};
+
 /**
- * At the cadence of the `webhook-delivery` job (lib/jobs/registry.ts): fans out any event the app processes did not (a crash between commit and
+ * At the cadence of the `webhook-delivery` job (lib/jobs/registry.ts, handed in): fans out any event the app processes did not (a crash between commit and
  * fan-out), and hands out again deliveries overdue by more than a minute (a run that was lost).
  */
-export const sweepWebhooks = inngest.createFunction({ id: "sweep-webhooks", triggers: [cron(cronSchedule(jobById("webhook-delivery").everySeconds).cron)] }, async ({ step }) => {
+export const sweepWebhooks = (everySeconds: number) => inngest.createFunction({ id: "sweep-webhooks", triggers: [cron(cronSchedule(everySeconds).cron)] }, async ({ step }) => {
   const created = await step.run("fan-out", async () => {
     const ids: string[] = [];
     for (;;) {

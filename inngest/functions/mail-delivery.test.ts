@@ -6,13 +6,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { mailOutbox } from "@/db/schema";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { functions } from "./index";
+import { servedFunctionIds } from "./test-support";
 import { scheduledFunction, tick } from "./test-support";
 
 describe("mail-delivery Inngest function", () => {
   it("is served, and sends a committed message once (here to the dev outbox: no SMTP in tests)", async () => {
     process.env.CAURI_DATA_DIR = await mkdtemp(path.join(os.tmpdir(), "cauri-mail-inngest-"));
-    expect(functions).toContain(scheduledFunction("mail-delivery"));
+    expect(servedFunctionIds()).toContain(scheduledFunction("mail-delivery").id());
     const { id } = await db().transaction((tx) =>
       enqueueMail(tx, { to: "awa@example.ml", locale: "fr", template: "test", params: { name: "Awa", amount: 12_500 }, dedupeKey: `inngest-test:${Date.now()}` }),
     );

@@ -6,14 +6,14 @@ import { newId } from "@/lib/ids";
 import { previousMonth } from "@/lib/partner/royalty";
 import { merchantBalance } from "@/lib/withdrawals/balance";
 import { newLiveMerchant } from "@/tests/support/merchant";
-import { functions } from "./index";
+import { servedFunctionIds } from "./test-support";
 import { scheduledFunction, tick as tickJob } from "./test-support";
 
 const tick = () => tickJob("partner-royalty");
 
 describe("partner-royalty Inngest function", () => {
   it("is served", () => {
-    expect(functions).toContain(scheduledFunction("partner-royalty"));
+    expect(servedFunctionIds()).toContain(scheduledFunction("partner-royalty").id());
   });
 
   it("credits last month's royalty through lib/partner, and a second run credits nothing more", async () => {

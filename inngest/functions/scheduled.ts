@@ -1,6 +1,6 @@
 import { cron } from "inngest";
 import { db } from "@/db/client";
-import { jobs, type Job } from "@/lib/jobs/registry";
+import type { Job } from "@/lib/jobs/registry";
 import { cronSchedule } from "@/lib/jobs/schedule";
 import { inngest } from "../client";
 
@@ -27,4 +27,4 @@ function scheduledFunction(job: Job) {
 
 // On Inngest, webhook delivery is its own pair of functions (deliver-webhook.ts): each delivery is
 // a durable run, and `sweep-webhooks` takes the job's cadence.
-export const scheduledFunctions = jobs.filter((job) => job.id !== "webhook-delivery").map(scheduledFunction);
+export const scheduledFunctions = (jobs: readonly Job[]) => jobs.filter((job) => job.id !== "webhook-delivery").map(scheduledFunction);

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { createdOrder, eventsOf, orderRow, paidOrder, soMerchant } from "@/app/v1/secure-orders/test-support";
 import { db } from "@/db/client";
 import { advanceTestClock } from "@/lib/clock";
-import { functions } from "./index";
+import { servedFunctionIds } from "./test-support";
 import { scheduledFunction, tick } from "./test-support";
 
 const run = () => tick("secure-order-deadlines");
 
 describe("secure-order-deadlines Inngest function", () => {
   it("is served", () => {
-    expect(functions).toContain(scheduledFunction("secure-order-deadlines"));
+    expect(servedFunctionIds()).toContain(scheduledFunction("secure-order-deadlines").id());
   });
 
   it("cancels unpaid orders past pay_before and refunds held orders past their deadline, on each merchant's clock; a second run changes nothing", async () => {

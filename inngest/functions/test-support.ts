@@ -1,10 +1,14 @@
 import { InngestTestEngine } from "@inngest/test";
-import { jobById } from "@/lib/jobs/registry";
+import { jobById, jobs } from "@/lib/jobs/registry";
 import { cronSchedule } from "@/lib/jobs/schedule";
+import { inngestFunctions } from "./index";
 import { scheduledFunctions } from "./scheduled";
 
+/** The ids of the functions app/api/inngest/route.ts serves for the job list. */
+export const servedFunctionIds = () => inngestFunctions(jobs).map((f) => f.id());
+
 export function scheduledFunction(id: string) {
-  const fn = scheduledFunctions.find((f) => f.id() === id || f.id().endsWith(`-${id}`));
+  const fn = scheduledFunctions(jobs).find((f) => f.id() === id || f.id().endsWith(`-${id}`));
   if (!fn) throw new Error(`No scheduled Inngest function for job ${id}.`);
   return fn;
 }

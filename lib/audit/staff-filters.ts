@@ -2,8 +2,8 @@ import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/db/client";
 import { auditLog } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { input, parseInput } from "@/lib/http/validation";
+import { ApiError } from "@/lib/core/errors";
+import { input, parseInput } from "@/lib/core/validation";
 import { auditView } from "./record";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Database } from "@/db/client";
 import { json, successBody } from "@/lib/http/envelope";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { merchantApplication } from "./dashboard-context";
 import { authOptions } from "./options";
 

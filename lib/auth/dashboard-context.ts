@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { applications, type Application, type Merchant, type Mode } from "@/db/schema";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /** The merchant's first application: what the dashboard acts for unless a handler names another. */
 export async function defaultApplication(db: Database, merchantId: string): Promise<Application> {

@@ -2,11 +2,11 @@ import type { Database } from "@/db/client";
 import type { User } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
-import type { EntryTransaction } from "@/lib/http/operation";
+import { ApiError } from "@/lib/core/errors";
+import type { EntryTransaction } from "@/lib/core/operation";
 import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serve, toResponse, type Out, type RouteContext } from "@/lib/http/pipeline";
 import type { LimitName } from "@/lib/http/rate-limit";
-import { parseInput, type InputSpec } from "@/lib/http/validation";
+import { parseInput, type InputSpec } from "@/lib/core/validation";
 import { getMerchant } from "@/lib/platform/merchants";
 import { isSameOriginRequest } from "./csrf";
 import { dashboardContext } from "./dashboard-context";
@@ -48,7 +48,7 @@ export type AccountRouteOptions<W extends Who, B, Q> = {
  * dashboard, staff for the console; the wrong role gets 404 like a route that does not exist),
  * the member's role against the route's permission (403 ROLE_FORBIDDEN), rate limit, JSON + zod validation with the same error codes as /v1, the handler in one
  * transaction for mutating methods (unless the operation it runs declares its own,
- * lib/http/operation.ts), and the same `{success, data}` / `{success, error}` envelope.
+ * lib/core/operation.ts), and the same `{success, data}` / `{success, error}` envelope.
  */
 export function accountRoute<W extends Who, B extends InputSpec | undefined = undefined, Q extends InputSpec | undefined = undefined>(
   options: AccountRouteOptions<W, B, Q>,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Mode } from "@/db/schema";
 import { json, successBody } from "@/lib/http/envelope";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { modeCookie } from "./mode";
 import { authOptions } from "./options";
 

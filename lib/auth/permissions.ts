@@ -1,5 +1,5 @@
 import { MERCHANT_ROLES, type MerchantRole } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /**
  * What a member of a merchant's team may do in the dashboard. Every dashboard page and

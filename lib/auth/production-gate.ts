@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
-import { ApiError, errorCatalogue } from "@/lib/http/errors";
+import { ApiError, errorCatalogue } from "@/lib/core/errors";
 
 /**
  * Live money needs owners whose accounts are hard to take over: every owner of the merchant has

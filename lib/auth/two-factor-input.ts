@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 
 /** A code from the authenticator app (6 digits) or, where accepted, a recovery code. */
 export const TwoFactorCodeInput = input(z.object({ code: z.string().max(64) }), { code: "INVALID_TWO_FACTOR_CODE" });

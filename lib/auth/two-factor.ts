@@ -4,7 +4,7 @@ import type { Database } from "@/db/client";
 import { merchants, users, type User } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record";
 import { systemNow } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { verifyPassword } from "./passwords";
 import { consumeRecoveryCode, deleteRecoveryCodes, replaceRecoveryCodes, unusedRecoveryCodes } from "./recovery-codes";
 import { checkTotp, isTotpShaped, newTotpSecret, normalizeCode, sealTotpSecret, totpUri } from "./totp";

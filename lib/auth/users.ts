@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "@/db/client";
 import { users, type MerchantRole, type User, type UserRole } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { checkSecondFactor } from "./two-factor";

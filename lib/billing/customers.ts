@@ -2,7 +2,6 @@ import { and, desc, eq, ilike, or, sql, count } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { customers, type Customer, type Mode } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { reply } from "@/lib/http/envelope";
 import { newId } from "@/lib/ids";
 import { likePattern, pagination } from "@/lib/links/pagination";
 import { phoneSearchDigits } from "@/lib/phone/parse";
@@ -80,8 +79,8 @@ export async function listCustomers(ctx: DomainContext, q: ListCustomersQuery) {
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
   const [{ n }] = await ctx.db.select({ n: count() }).from(customers).where(where);
-  return reply(
-    rows.map(({ customer: c, subscriptionCount: sc, totalPaid: tp }) => ({
+  return {
+    items: rows.map(({ customer: c, subscriptionCount: sc, totalPaid: tp }) => ({
       id: c.id,
       phone: c.phone,
       name: c.name,
@@ -90,8 +89,8 @@ export async function listCustomers(ctx: DomainContext, q: ListCustomersQuery) {
       subscription_count: Number(sc),
       total_paid: Number(tp),
     })),
-    { extra: { pagination: pagination(q.page, q.limit, Number(n)) } },
-  );
+    pagination: pagination(q.page, q.limit, Number(n)),
+  };
 }
 
 /**

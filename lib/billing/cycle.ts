@@ -4,7 +4,7 @@ import { applications, billingCharges, billingPlans, merchants, paymentLinks, pa
 import { merchantNow, systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
-import type { JobScope } from "@/lib/jobs/registry";
+import type { JobScope } from "@/lib/core/job-scope";
 import { log } from "@/lib/log";
 import { initiatePayment } from "@/lib/payments/initiate";
 import { settlePayment } from "@/lib/payments/settle";

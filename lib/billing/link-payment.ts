@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { billingCharges, subscriptions, type Payment } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { pendingPaymentOf, recordAttempt } from "./collect";
 import { recordSubscriptionPayment } from "./outcome";
 

@@ -2,8 +2,7 @@ import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { billingPlans, subscriptions, type BillingPlan } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import type { CreatePlanBody, UpdatePlanBody } from "./schemas";
 import { planResource } from "./serialize";
@@ -94,11 +93,11 @@ export async function deletePlan(ctx: DomainContext, id: string) {
   const subscribers = (await subscriberCounts(ctx.db, [plan.id])).get(plan.id) ?? 0;
   if (subscribers > 0) {
     const [row] = await ctx.db.update(billingPlans).set({ isActive: false, updatedAt: ctx.now }).where(eq(billingPlans.id, plan.id)).returning();
-    return reply(
-      { id: plan.id, action: "deactivated" as const, deleted: false, deactivated: true, plan: planResource(row, subscribers) },
-      { extra: { message: `Plan deactivated, not deleted: it has ${subscribers} subscriber(s), who keep being billed. It accepts no new subscriptions.` } },
-    );
+    return {
+      deletion: { id: plan.id, action: "deactivated" as const, deleted: false, deactivated: true, plan: planResource(row, subscribers) },
+      message: `Plan deactivated, not deleted: it has ${subscribers} subscriber(s), who keep being billed. It accepts no new subscriptions.`,
+    };
   }
   await ctx.db.update(billingPlans).set({ isActive: false, deletedAt: ctx.now, updatedAt: ctx.now }).where(eq(billingPlans.id, plan.id));
-  return reply({ id: plan.id, action: "deleted" as const, deleted: true, deactivated: false, plan: null }, { extra: { message: "Plan deleted: it had no subscribers." } });
+  return { deletion: { id: plan.id, action: "deleted" as const, deleted: true, deactivated: false, plan: null }, message: "Plan deleted: it had no subscribers." };
 }

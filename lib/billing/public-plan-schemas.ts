@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { PLAN_INTERVALS, planSchema } from "./schemas";
 
 /** English labels of the intervals, as client libraries show them beside a price. */

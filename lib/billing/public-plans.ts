@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { billingPlans, merchants, type BillingPlan, type Mode } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { INTERVAL_LABELS, type PublicPlan } from "./public-plan-schemas";
 import { planResource } from "./serialize";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
-import { redirectUrl } from "@/lib/http/redirect-url";
+import { redirectUrl } from "@/lib/redirects/redirect-url";
 import { pageFields, paginationSchema } from "@/lib/links/pagination";
 
 export const PLAN_INTERVALS = ["WEEKLY", "MONTHLY"] as const;

@@ -3,8 +3,7 @@ import type { Database } from "@/db/client";
 import { billingCharges, billingPlans, paymentLinks, subscriptions, type BillingPlan, type Subscription } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
-import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { pagination } from "@/lib/links/pagination";
 import type { EventType } from "@/lib/webhooks/event-types";
@@ -141,10 +140,7 @@ export async function listSubscriptions(ctx: DomainContext, q: ListSubscriptions
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
   const [{ n }] = await ctx.db.select({ n: count() }).from(subscriptions).where(where);
-  return reply(
-    rows.map((r) => subscriptionResource(r.sub, r.plan)),
-    { extra: { pagination: pagination(q.page, q.limit, Number(n)) } },
-  );
+  return { items: rows.map((r) => subscriptionResource(r.sub, r.plan)), pagination: pagination(q.page, q.limit, Number(n)) };
 }
 
 async function findOwnSubscription(ctx: DomainContext, id: string, forUpdate = false): Promise<Subscription> {

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { reportChunks, type Report } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
+import { FileResult } from "@/lib/core/file-result";
 import { EXPORT_CONTENT_TYPES } from "./export-writer";
 
 const CONTENT_TYPES = { ...EXPORT_CONTENT_TYPES, pdf: "application/pdf" } as const;
@@ -16,28 +17,24 @@ export function reportFileName(report: Pick<Report, "type" | "format" | "params"
  * The report's file as a download, read chunk by chunk as the client takes it (one chunk in
  * memory at a time). A file past its retention has no chunks left: 410.
  */
-export async function reportDownload(db: Database, report: Report): Promise<Response> {
+export async function reportDownload(db: Database, report: Report): Promise<FileResult> {
   if (report.status !== "READY") throw new ApiError("REPORT_NOT_READY");
   const [first] = await db.select({ seq: reportChunks.seq }).from(reportChunks).where(and(eq(reportChunks.reportId, report.id), eq(reportChunks.seq, 0))).limit(1);
   if (!first && (report.byteSize ?? 0) > 0) throw new ApiError("REPORT_EXPIRED");
   if (report.expiresAt && report.expiresAt <= new Date()) throw new ApiError("REPORT_EXPIRED");
-  let seq = 0;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
+  async function* chunks() {
+    for (let seq = 0; ; seq++) {
       const [chunk] = await db.select({ data: reportChunks.data }).from(reportChunks).where(and(eq(reportChunks.reportId, report.id), eq(reportChunks.seq, seq))).limit(1);
-      if (!chunk) return controller.close();
-      seq++;
-      controller.enqueue(new Uint8Array(chunk.data));
-    },
-  });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "content-type": CONTENT_TYPES[report.format],
-      "content-length": String(report.byteSize ?? 0),
-      "content-disposition": `attachment; filename="${reportFileName(report)}"`,
-      "cache-control": "private, no-store",
-      ...(report.sha256 ? { "x-content-sha256": report.sha256 } : {}),
-    },
+      if (!chunk) return;
+      yield new Uint8Array(chunk.data);
+    }
+  }
+  return new FileResult({
+    body: chunks(),
+    contentType: CONTENT_TYPES[report.format],
+    length: report.byteSize ?? 0,
+    filename: reportFileName(report),
+    cache: { scope: "private" },
+    sha256: report.sha256 ?? undefined,
   });
 }

@@ -4,8 +4,8 @@ import { PAYMENT_STATUSES, isoInstant } from "@/lib/payments/schemas";
 import { SECURE_ORDER_STATUSES } from "@/lib/secure-orders/schemas";
 import { SUBSCRIPTION_STATUSES } from "@/lib/billing/schemas";
 import { WITHDRAWAL_STATUSES } from "@/lib/withdrawals/schemas";
-import { ApiError } from "@/lib/http/errors";
-import { input } from "@/lib/http/validation";
+import { ApiError } from "@/lib/core/errors";
+import { input } from "@/lib/core/validation";
 import { BALANCE_TRANSACTION_TYPES } from "./balance-transaction-types";
 
 /** The statuses each export can be filtered by: the list's own. */

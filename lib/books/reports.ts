@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "@/db/client";
 import { REPORT_FORMATS, REPORT_TYPES, reports, type Report } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { LINK_SECONDS, signedDownloadUrl } from "./report-link";
 import { reportSpecOf, type CreateReportBody } from "./report-spec";

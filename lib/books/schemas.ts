@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { isoInstant } from "@/lib/payments/schemas";
 import { BALANCE_TRANSACTION_TYPES, MERCHANT_BALANCES, type MerchantBalanceName } from "./balance-transaction-types";
 

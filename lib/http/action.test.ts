@@ -8,7 +8,7 @@ import { postJournal } from "@/lib/ledger/post";
 import { newMerchant } from "@/tests/support/merchant";
 import { runAction } from "./action";
 import { clientHeaders } from "./client-ip";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { rateLimits } from "./rate-limit";
 
 let ip = 0;

@@ -1,6 +1,6 @@
 import type { Database } from "@/db/client";
-import type { ErrorCode } from "./errors";
-import type { EntryTransaction } from "./operation";
+import type { ErrorCode } from "@/lib/core/errors";
+import type { EntryTransaction } from "@/lib/core/operation";
 import { countRequest, exchangeFor, inTransactionPolicy, settle } from "./pipeline";
 import type { LimitName } from "./rate-limit";
 

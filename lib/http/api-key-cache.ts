@@ -1,3 +1,4 @@
+import { AUTH_CHANGED_CHANNEL, onAuthChanged } from "@/lib/platform/auth-changed";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
@@ -9,7 +10,7 @@ import { log } from "@/lib/log";
  * known key skips the lookup query. It is only as good as its invalidation:
  *
  * - Every write that changes what authentication returns (a key revoked, a merchant's flags,
- *   plan or test clock) calls `authChanged(db, merchantId)` in the same transaction. That drops
+ *   plan or test clock) calls `authChanged(db, merchantId)` (lib/platform/auth-changed.ts) in the same transaction. That drops
  *   the merchant's entries in this process at once and holds the merchant out of the cache until
  *   the change has committed; it also sends a PostgreSQL NOTIFY, which PostgreSQL delivers to
  *   every instance (and ops CLI writers reach them the same way) only once the transaction
@@ -25,7 +26,6 @@ import { log } from "@/lib/log";
 
 export type KeyRecord = { key: ApiKey; merchant: Merchant; application: Application };
 
-const CHANNEL = "cauri_auth_changed";
 const PROBE_PREFIX = "probe:";
 const PROBE_MS = 2_000;
 const TTL_MS = 60_000;
@@ -109,10 +109,10 @@ async function listen(state: CacheState): Promise<void> {
   try {
     if (typeof client === "function" && "listen" in client) {
       // postgres.js: a dedicated connection, which the driver subscribes again after a reconnection.
-      await (client as unknown as { listen: (c: string, fn: (p: string) => void, onlisten: () => void) => Promise<unknown> }).listen(CHANNEL, onPayload, onListen);
+      await (client as unknown as { listen: (c: string, fn: (p: string) => void, onlisten: () => void) => Promise<unknown> }).listen(AUTH_CHANGED_CHANNEL, onPayload, onListen);
     } else if (client && typeof client === "object" && "listen" in client) {
       // PGlite in this process.
-      await (client as { listen: (c: string, fn: (p: string) => void) => Promise<unknown> }).listen(CHANNEL, onPayload);
+      await (client as { listen: (c: string, fn: (p: string) => void) => Promise<unknown> }).listen(AUTH_CHANGED_CHANNEL, onPayload);
       onListen();
     } else {
       state.listening = "no";
@@ -131,7 +131,7 @@ async function sendProbe(state: CacheState): Promise<void> {
   const token = randomUUID();
   state.probe = { token, sentAt: clock() };
   try {
-    await state.db.execute(sql`select pg_notify(${CHANNEL}, ${PROBE_PREFIX + token})`);
+    await state.db.execute(sql`select pg_notify(${AUTH_CHANGED_CHANNEL}, ${PROBE_PREFIX + token})`);
   } catch {
     goDark(state);
   }
@@ -200,16 +200,12 @@ export function noteKeyTouched(db: Database, hash: string, touchedAt: number): v
 
 const copy = ({ key, merchant, application }: KeyRecord): KeyRecord => ({ key: { ...key }, merchant: { ...merchant }, application: { ...application } });
 
-/**
- * Call in the transaction of any write that changes a merchant's keys, flags, plan or clock:
- * this process stops serving the merchant from its cache at once, and the NOTIFY, delivered
- * when the transaction commits, makes every instance drop it.
- */
-export async function authChanged(db: Database, merchantId: string): Promise<void> {
+// What lib/platform/auth-changed.ts announces: this process stops serving the merchant from its
+// cache at once, and holds it out until the change has committed.
+onAuthChanged((merchantId) => {
   const until = clock() + UNSETTLED_MS;
   for (const state of registry.all) {
     state.unsettled.set(merchantId, until);
     dropMerchant(state, merchantId);
   }
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${merchantId})`);
-}
+});

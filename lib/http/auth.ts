@@ -6,7 +6,7 @@ import { findActiveKey, hashApiKey, modeOfKey } from "@/lib/platform/api-keys";
 import { liveGateFailure } from "@/lib/platform/merchants";
 import { systemNow } from "@/lib/clock";
 import { cacheGeneration, cachedKey, noteKeyTouched, storeKey, type KeyRecord } from "./api-key-cache";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 
 export type KeyIdentity = { key: Pick<ApiKey, "id" | "mode">; merchant: Merchant; application: Application; mode: Mode };
 

@@ -18,7 +18,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * PostgreSQL cannot store or compare this text: U+0000 in text (22021) or a \u0000 escape in jsonb
- * (22P05). Inputs are checked for it up front (lib/http/validation.ts); this is the net behind that.
+ * (22P05). Inputs are checked for it up front (lib/core/validation.ts); this is the net behind that.
  */
 export function isUnstorableText(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {

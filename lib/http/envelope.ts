@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 
 /** A handler result that needs a status, headers or fields beside `data` (e.g. `message`, `pagination`). */
 export class Reply<T = unknown> {
@@ -9,6 +9,9 @@ export class Reply<T = unknown> {
 }
 
 export const reply = <T>(data: T, init?: Reply<T>["init"]) => new Reply(data, init);
+
+/** A list operation's `{items, …}` as the envelope carries it: `data` = the items, the rest (`pagination`, `has_more`) beside. */
+export const listReply = <T>({ items, ...beside }: { items: T[] } & Record<string, unknown>) => reply(items, { extra: beside });
 
 export function successBody(data: unknown, extra?: Record<string, unknown>) {
   return { success: true as const, data, ...extra };

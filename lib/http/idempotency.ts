@@ -4,7 +4,7 @@ import type { Database } from "@/db/client";
 import { preparedQuery } from "@/db/prepared";
 import { idempotencyKeys, type Mode } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
-import { ApiError, type ErrorCode } from "./errors";
+import { ApiError, type ErrorCode } from "@/lib/core/errors";
 
 export const IDEMPOTENCY_MAX_LENGTH = 128;
 const RETENTION_MS = 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 import { logRequest } from "@/lib/log";
 import type { HttpMethod } from "@/lib/openapi/types";
 import { errorResponse } from "./envelope";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { requestIdOf } from "./request-id";
 
 type Handler = (request: Request) => Promise<Response>;

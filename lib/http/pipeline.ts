@@ -5,11 +5,13 @@ import { log, logRequest } from "@/lib/log";
 import { clientIpOf } from "./client-ip";
 import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
 import { errorResponse, json, Reply, successBody } from "./envelope";
-import { ApiError } from "./errors";
-import { wrapsHandler, type EntryTransaction } from "./operation";
+import { cacheHeaders, fileResponse } from "./file-response";
+import { ApiError } from "@/lib/core/errors";
+import { CacheableData, FileResult } from "@/lib/core/file-result";
+import { wrapsHandler, type EntryTransaction } from "@/lib/core/operation";
 import { hitRateLimits, holdPersistentClient, rateLimitHeaders, type LimitName, type RateLimitState } from "./rate-limit";
 import { requestIdFrom } from "./request-id";
-import { parseInput, rejectNulInPath, type InputSpec } from "./validation";
+import { parseInput, rejectNulInPath, type InputSpec } from "@/lib/core/validation";
 
 /**
  * The one request pipeline. Every entry point goes through it: /v1 (route(), lib/http/route.ts),
@@ -144,7 +146,7 @@ export const readQuery = <Q extends InputSpec | undefined>(spec: Q, request: Req
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Runs the handler where its transaction policy says (lib/http/operation.ts): a mutating request
+ * Runs the handler where its transaction policy says (lib/core/operation.ts): a mutating request
  * in one transaction, unless the operation it runs commits its own.
  */
 export function inTransactionPolicy<T>(exchange: Exchange, entry: EntryTransaction, run: (db: Database) => Promise<T>): Promise<T> {
@@ -162,6 +164,13 @@ export function toResponse(result: unknown, defaultStatus: number, headers: Reco
       for (const [k, v] of Object.entries(headers)) result.headers.set(k, v);
     } catch {}
     return { response: result, status: result.status, body: undefined };
+  }
+  if (result instanceof FileResult) return { response: fileResponse(result, headers), status: result.notModified ? 304 : 200, body: undefined };
+  if (result instanceof CacheableData) {
+    const cached = { ...headers, ...cacheHeaders({ scope: "public", maxAgeSeconds: result.cache.maxAgeSeconds }, result.cache.etag) };
+    if (result.notModified) return { response: new Response(null, { status: 304, headers: cached }), status: 304, body: undefined };
+    const body = successBody(result.data);
+    return { response: json(body, 200, cached), status: 200, body };
   }
   const r = result instanceof Reply ? result : new Reply(result);
   const status = r.init.status ?? defaultStatus;

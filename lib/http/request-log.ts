@@ -4,9 +4,9 @@ import { db as processDb, type Database } from "@/db/client";
 import { apiRequestLog } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { log } from "@/lib/log";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { maskedBodyText } from "./request-log-mask";
-import { input } from "./validation";
+import { input } from "@/lib/core/validation";
 
 type Row = Omit<typeof apiRequestLog.$inferInsert, "id" | "requestBody" | "responseBody">;
 /** A request as it finished: the bodies as parsed and answered, masked and cut only when written. */

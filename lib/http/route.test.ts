@@ -11,10 +11,10 @@ import { updateMerchant } from "@/lib/platform/merchants";
 import { newId } from "@/lib/ids";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { closeRateLimits, createRateLimiter, setProcessRateLimiter } from "./rate-limit";
 import { route } from "./route";
-import { input } from "./validation";
+import { input } from "@/lib/core/validation";
 
 // Test-only routes: the foundation's rules, proven before any area's route exists.
 const echo = route(

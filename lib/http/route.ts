@@ -4,13 +4,13 @@ import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { authenticateKey, type KeyIdentity } from "./auth";
 import { errorBody, json } from "./envelope";
-import { ApiError, type ErrorCode } from "./errors";
-import type { EntryTransaction } from "./operation";
+import { ApiError, type ErrorCode } from "@/lib/core/errors";
+import type { EntryTransaction } from "@/lib/core/operation";
 import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencyScope } from "./idempotency";
 import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serve, toResponse, wrapsRequest, type Out, type RouteContext } from "./pipeline";
 import { CREATION_LIMITS, hitRateLimits, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "./rate-limit";
 import { recordApiRequest } from "./request-log";
-import { parseInput, type InputSpec } from "./validation";
+import { parseInput, type InputSpec } from "@/lib/core/validation";
 
 
 export type KeyContext = DomainContext & { kind: "key"; keyId: string; request: Request; requestId: string };
@@ -96,7 +96,7 @@ function pick(body: unknown, fields?: string[]): unknown {
  * The one wrapper every /v1 route goes through (DESIGN.md, "A /v1 request, end to end"):
  * key → merchant, application, mode and live gates; rate limit; JSON and zod validation;
  * idempotency; the domain function in one transaction (unless it declares its own,
- * lib/http/operation.ts); the envelope; errors from the catalogue;
+ * lib/core/operation.ts); the envelope; errors from the catalogue;
  * anything unexpected becomes a 500 (or a 503 when the database is unreachable) that leaks nothing.
  */
 export function route<A extends Auth, B extends InputSpec | undefined = undefined, Q extends InputSpec | undefined = undefined>(

@@ -1,4 +1,5 @@
 import type { Database } from "@/db/client";
+import type { JobScope } from "@/lib/core/job-scope";
 import { compactPaymentCounts } from "@/lib/payments/counts";
 import { expireDuePayments } from "@/lib/payments/expire";
 import { runPartnerRoyalties } from "@/lib/partner/royalty";
@@ -10,7 +11,6 @@ import { pruneRequestLog } from "@/lib/http/request-log";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 
-export type JobScope = { merchantId?: string };
 
 /**
  * One background job, declared once: the embedded runner (lib/jobs/runner.ts) and the Inngest
@@ -60,28 +60,20 @@ export function jobById(id: string): Job {
   return job;
 }
 
-export type WorkerMode = "embedded" | "inngest";
+/**
+ * Where a worker hands the work it finds when a durable runner (Inngest) performs it: the ids of
+ * the new items. Without one, the worker performs the work in this process.
+ */
+export type HandOff = (ids: string[]) => Promise<void>;
 
 /**
  * Listener-style work that runs continuously in each app process (started by lib/jobs/runner.ts):
  * it reacts to in-process nudges within milliseconds instead of waiting for a timer. Like jobs,
  * workers keep their state in rows and claim with row locks, so any number of processes is safe.
- * In "inngest" mode a worker only hands work to Inngest.
  */
-export type Worker = { name: string; start: (getDb: () => Database, mode: WorkerMode) => { stop: () => Promise<void> } };
+export type Worker = { name: string; start: (getDb: () => Database, handOff?: HandOff) => { stop: () => Promise<void> } };
 
-export const workers: Worker[] = [
-  {
-    name: "webhook-delivery",
-    start: (getDb, mode) =>
-      startWebhookWorker(
-        getDb,
-        mode === "inngest"
-          ? { enqueue: async (ids) => (await import("@/inngest/functions/deliver-webhook")).enqueueDeliveries(ids.map((id) => ({ id, dedupe: `${id}-new` }))) }
-          : {},
-      ),
-  },
-];
+export const workers: Worker[] = [{ name: "webhook-delivery", start: (getDb, handOff) => startWebhookWorker(getDb, handOff ? { enqueue: handOff } : {}) }];
 
 /** The work a test-clock advance must finish before it returns: every job that evaluates time rules. */
 export async function runDueWork(db: Database, scope: JobScope): Promise<void> {

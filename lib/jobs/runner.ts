@@ -1,6 +1,6 @@
 import type { Database } from "@/db/client";
 import { log } from "@/lib/log";
-import { jobs, workers, type WorkerMode } from "./registry";
+import type { HandOff, Job, Worker } from "./registry";
 
 /**
  * The embedded runner: timers in the app process, used when Inngest is not configured.
@@ -17,7 +17,8 @@ export function stopBackgroundWork(): void {
   globalRef.__cauriStopBackgroundWork = undefined;
 }
 
-export function startEmbeddedRunner(getDb: () => Database): () => void {
+/** Times each of `jobs` in this process and starts `workers`, which perform their work here. */
+export function startEmbeddedRunner(getDb: () => Database, { jobs, workers }: { jobs: readonly Job[]; workers: readonly Worker[] }): () => void {
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
     let running = false;
@@ -35,7 +36,7 @@ export function startEmbeddedRunner(getDb: () => Database): () => void {
     timers.push(setInterval(tick, job.everySeconds * 1_000));
     setTimeout(tick, 1_000);
   }
-  const stopWorkers = startWorkers(getDb, "embedded");
+  const stopWorkers = startWorkers(getDb, workers);
   const stop = () => {
     timers.forEach(clearInterval);
     stopWorkers();
@@ -45,13 +46,13 @@ export function startEmbeddedRunner(getDb: () => Database): () => void {
 }
 
 /**
- * Starts the registry's listener-style workers in this process (the embedded runner does it;
- * with Inngest, instrumentation.ts starts them in "inngest" mode, where they only hand work over).
+ * Starts listener-style workers in this process (the embedded runner does it; with Inngest,
+ * instrumentation.ts starts them with Inngest's hand-offs, so they only hand work over).
  */
-export function startWorkers(getDb: () => Database, mode: WorkerMode): () => void {
+export function startWorkers(getDb: () => Database, workers: readonly Worker[], handOffs: Record<string, HandOff> = {}): () => void {
   const running = workers.map((worker) => {
     try {
-      return worker.start(getDb, mode);
+      return worker.start(getDb, handOffs[worker.name]);
     } catch (error) {
       log("error", "worker failed to start", { worker: worker.name, error: error instanceof Error ? error.message : String(error) });
       return null;

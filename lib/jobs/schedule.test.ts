@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { functions } from "@/inngest/functions";
+import { inngestFunctions } from "@/inngest/functions";
 import { jobs } from "./registry";
 import { cronSchedule } from "./schedule";
 
@@ -29,7 +29,7 @@ describe("one job list for both runners", () => {
   });
 
   it("Inngest serves one function per job, under the job's id, on the job's cadence", () => {
-    const served = new Map(functions.map((f) => [f.id().replace(/^cauri-/, ""), f]));
+    const served = new Map(inngestFunctions(jobs).map((f) => [f.id().replace(/^cauri-/, ""), f]));
     for (const job of jobs) {
       const id = job.id === "webhook-delivery" ? "sweep-webhooks" : job.id;
       const fn = served.get(id);

@@ -1,5 +1,5 @@
 import type { Database } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { findPaymentPublic } from "@/lib/payments/get";
 import type { PublicLink } from "./schemas";
 import { publicLink } from "./serialize";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import QRCode from "qrcode";
 import type { Database } from "@/db/client";
-import { json, successBody } from "@/lib/http/envelope";
+import { CacheableData, FileResult } from "@/lib/core/file-result";
 import { getPublicLinkRow } from "./service";
 import { linkUrl } from "./serialize";
 
@@ -9,7 +9,7 @@ export type QrFormat = "json" | "png" | "svg";
 
 // The image depends only on what it encodes and how it is drawn: a new renderer version changes the ETag.
 const RENDER_VERSION = "qr1";
-const CACHE_CONTROL = "public, max-age=300, must-revalidate";
+const CACHE_SECONDS = 300;
 
 const qrOptions = (size: number) => ({ width: size, margin: 2, errorCorrectionLevel: "M" as const });
 
@@ -31,20 +31,20 @@ function matches(ifNoneMatch: string | null, etag: string) {
  * raw image with format=png|svg. The image is a pure function of (url, format, size), so its
  * ETag is too: If-None-Match answers 304. A deleted link answers 410 before any of this.
  */
-export async function linkQrResponse(db: Database, slugOrId: string, q: { format: QrFormat; size: number }, ifNoneMatch: string | null): Promise<Response> {
+export async function linkQr(db: Database, slugOrId: string, q: { format: QrFormat; size: number }, ifNoneMatch: string | null): Promise<FileResult | CacheableData> {
   const { link } = await getPublicLinkRow(db, slugOrId);
   const url = linkUrl(link.slug);
   const etag = etagOf(url, q.format, q.size);
-  const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };
-  if (matches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  const notModified = matches(ifNoneMatch, etag);
+  const cache = { scope: "public" as const, maxAgeSeconds: CACHE_SECONDS };
   if (q.format === "png") {
-    const png = await QRCode.toBuffer(url, { type: "png", ...qrOptions(q.size) });
-    return new Response(new Uint8Array(png), { status: 200, headers: { ...headers, "Content-Type": "image/png", "Content-Length": String(png.length) } });
+    const png = notModified ? new Uint8Array() : new Uint8Array(await QRCode.toBuffer(url, { type: "png", ...qrOptions(q.size) }));
+    return new FileResult({ body: png, contentType: "image/png", etag, cache }, notModified);
   }
   if (q.format === "svg") {
-    const svg = await QRCode.toString(url, { type: "svg", ...qrOptions(q.size) });
-    return new Response(svg, { status: 200, headers: { ...headers, "Content-Type": "image/svg+xml; charset=utf-8" } });
+    const svg = notModified ? "" : await QRCode.toString(url, { type: "svg", ...qrOptions(q.size) });
+    return new FileResult({ body: svg, contentType: "image/svg+xml; charset=utf-8", etag, cache }, notModified);
   }
-  const dataUrl = await QRCode.toDataURL(url, { type: "image/png", ...qrOptions(q.size) });
-  return json(successBody({ qr_code: dataUrl, url, format: "png", size: q.size }), 200, headers);
+  const dataUrl = notModified ? "" : await QRCode.toDataURL(url, { type: "image/png", ...qrOptions(q.size) });
+  return new CacheableData({ qr_code: dataUrl, url, format: "png", size: q.size }, { etag, maxAgeSeconds: CACHE_SECONDS }, notModified);
 }

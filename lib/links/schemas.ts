@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { redirectUrl } from "@/lib/http/redirect-url";
-import { input } from "@/lib/http/validation";
+import { redirectUrl } from "@/lib/redirects/redirect-url";
+import { input } from "@/lib/core/validation";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { pageFields, paginationSchema, queryBoolean } from "./pagination";
 

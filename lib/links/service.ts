@@ -2,9 +2,8 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "dr
 import type { Database } from "@/db/client";
 import { merchants, paymentLinks, payments, type LinkAmountMode, type PaymentLink } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
-import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
+import { ApiError } from "@/lib/core/errors";
+import { normalizeRedirectUrl } from "@/lib/redirects/redirect-url";
 import { newId, randomString } from "@/lib/ids";
 import { likePattern, pagination } from "./pagination";
 import { RESERVED_SLUGS, type CreateLinkBody, type UpdateLinkBody } from "./schemas";
@@ -27,7 +26,7 @@ export type NewLink = {
 };
 
 /**
- * success_redirect_url under the redirect URL rule (lib/http/redirect-url.ts), whoever calls:
+ * success_redirect_url under the redirect URL rule (lib/redirects/redirect-url.ts), whoever calls:
  * the schemas already normalise it; callers inside lib (with-payment subscriptions) get the
  * same check. Answers the normalised URL to store (null/undefined pass through).
  */
@@ -152,10 +151,7 @@ export async function listLinks(ctx: DomainContext, q: ListLinksQuery) {
   const rows = await ctx.db.select().from(paymentLinks).where(where).orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id)).limit(q.limit).offset((q.page - 1) * q.limit);
   const [{ n }] = await ctx.db.select({ n: count() }).from(paymentLinks).where(where);
   const totals = await linkTotals(ctx.db, ctx.merchant.id, rows.map((r) => r.id));
-  return reply(
-    rows.map((r) => linkResource(r, totals.get(r.id) ?? NO_TOTALS)),
-    { extra: { pagination: pagination(q.page, q.limit, Number(n)) } },
-  );
+  return { items: rows.map((r) => linkResource(r, totals.get(r.id) ?? NO_TOTALS)), pagination: pagination(q.page, q.limit, Number(n)) };
 }
 
 /** Public read: anyone with the slug (or id). Deleted → 410; inactive → is_active false. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/db/client";
 import { users, type User } from "@/db/schema";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { isNotifiedRole, NOTIFICATION_KINDS, NOTIFIED_ROLES, NotificationKindSchema, type NotificationKind } from "./kinds";
 
 export const notificationSettingsSchema = z.object({

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { readDecisions } from "./description";
 import { buildOpenApiDocument, operationId } from "./document";
 import { findRouteFiles, renderRouteIndex } from "./route-files";

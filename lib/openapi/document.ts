@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorCatalogue, type ErrorCode } from "@/lib/http/errors";
+import { errorCatalogue, type ErrorCode } from "@/lib/core/errors";
 import { IDEMPOTENCY_MAX_LENGTH } from "@/lib/http/idempotency";
 import { rateLimits } from "@/lib/http/rate-limit";
 import type { DefinedRoute } from "@/lib/http/route";

@@ -1,6 +1,6 @@
-import { errorCatalogue, type ErrorCode } from "@/lib/http/errors";
+import { errorCatalogue, type ErrorCode } from "@/lib/core/errors";
 import type { DefinedRoute } from "@/lib/http/route";
-import type { FieldCodes } from "@/lib/http/validation";
+import type { FieldCodes } from "@/lib/core/validation";
 import { objectFields } from "./schema";
 import type { JsonSchema } from "./types";
 

@@ -1,9 +1,9 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { oprRequests, oprSandboxMessages, payments, type OprRequest, type OprStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { log } from "@/lib/log";
 import { simulatedOutcome } from "@/lib/operator/simulator";
 import { expireIfDue } from "@/lib/payments/expire";

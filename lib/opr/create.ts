@@ -1,6 +1,6 @@
 import { oprRequests, oprSandboxMessages } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { randomString } from "@/lib/ids";
 import { log, maskPhone } from "@/lib/log";
 import { validatePartnerItems } from "@/lib/partner/items";

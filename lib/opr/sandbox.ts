@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { oprSandboxMessages } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { lockOpr } from "./charge";
 
 /** GET /v1/sandbox/opr/{token}/otp: the simulated customer's inbox, while the request can still be charged. */

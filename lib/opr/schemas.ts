@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { phoneInput } from "@/lib/phone/schema";
 import { createPaymentSchema, paymentSchema } from "@/lib/payments/schemas";
 

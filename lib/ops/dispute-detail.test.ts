@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import { apiRequestLog } from "@/db/schema";
 import { listAudit } from "@/lib/audit/record";
 import { dashboardContext } from "@/lib/auth/dashboard-context";
-import { parseInput } from "@/lib/http/validation";
+import { parseInput } from "@/lib/core/validation";
 import { confirmDelivery } from "@/lib/secure-orders/confirm";
 import { createSecureOrder } from "@/lib/secure-orders/create";
 import { openDispute, resolveDispute } from "@/lib/secure-orders/dispute";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, like, or, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { apiRequestLog, auditLog, merchants, secureOrders } from "@/db/schema";
 import { auditView } from "@/lib/audit/record";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { secureOrderTimeline, type TimelineStep } from "@/lib/secure-orders/dashboard";
 import { MAX_CODE_ATTEMPTS } from "@/lib/secure-orders/config";
 import { disputeView, type DisputeView } from "@/lib/secure-orders/dispute";

@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import type { Mode } from "@/db/schema";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newMerchant } from "@/tests/support/merchant";
 import { validatePartnerItems } from "./items";
 import { approvePartnerProduct, archivePartnerProduct, proposePartnerProduct, rejectPartnerProduct } from "./products";

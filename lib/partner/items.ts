@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { partnerProducts } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { itemsInputSchema, type PartnerItem } from "./schemas";
 
 const fcfa = (n: number) => `${n.toLocaleString("en").replace(/,/g, " ")} FCFA`;

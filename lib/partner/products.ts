@@ -4,7 +4,7 @@ import { merchants, partnerProducts, type PartnerProduct, type PartnerProductSta
 import { recordAudit, type Actor } from "@/lib/audit/record";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import type { ProposeProductBody, UpdateProductBody } from "./schemas";
 import { partnerProductResource } from "./serialize";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 
 export const PARTNER_PRODUCT_STATUSES = ["PENDING_REVIEW", "APPROVED", "REJECTED", "ARCHIVED"] as const;
 export const PRODUCT_PRICE_MIN = 100;

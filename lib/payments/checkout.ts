@@ -1,8 +1,8 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { paymentLinks, payments, type Payment } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { normalizePhone } from "@/lib/phone/parse";
 import { linkUrl } from "@/lib/links/serialize";
 import { findPaymentPublic } from "./get";

@@ -5,7 +5,7 @@ import type { Payment, PaymentPurpose } from "@/db/schema";
 import { customers, payments } from "@/db/schema";
 import { isOwnHost, paymentLifetimeMinutes } from "@/lib/config";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { validatePartnerItems } from "@/lib/partner/items";
 import { assertLiveVolumeAvailable } from "@/lib/platform/volume-cap";

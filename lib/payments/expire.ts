@@ -2,8 +2,8 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, payments, type Payment } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import type { JobScope } from "@/lib/jobs/registry";
-import { ApiError } from "@/lib/http/errors";
+import type { JobScope } from "@/lib/core/job-scope";
+import { ApiError } from "@/lib/core/errors";
 import { settlePayment } from "./settle";
 import { TERMINAL_STATUSES } from "./schemas";
 

@@ -4,7 +4,7 @@ import type { Database } from "@/db/client";
 import { preparedQuery } from "@/db/prepared";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { expireIfDue } from "./expire";
 
 // GET /v1/payments/{id} and every action on one payment start here (db/prepared.ts).

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { merchants, payments, type Payment } from "@/db/schema";
 import { merchantNow } from "@/lib/clock";
 import { log } from "@/lib/log";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { OperatorError, operatorLabel } from "@/lib/operator/port";
 import { operatorAdapter } from "@/lib/operator/registry";
 import { settlePayment } from "./settle";

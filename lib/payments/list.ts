@@ -3,7 +3,7 @@ import { payments, type PaymentStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { countPayments } from "./counts";
 import { isDue, paymentAsOf, statusAsOf } from "./as-of";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { paymentResourceOf, paymentResourcesOf } from "./late-collection";
 import type { PaymentResource } from "./schemas";
 import { paymentListItem } from "./serialize";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { payments, type Payment } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
-import { defineOperation } from "@/lib/http/operation";
+import { ApiError } from "@/lib/core/errors";
+import { defineOperation } from "@/lib/core/operation";
 import { log } from "@/lib/log";
 import { OperatorError, type CollectionOutcome } from "@/lib/operator/port";
 import { operatorAdapter } from "@/lib/operator/registry";
@@ -56,7 +56,7 @@ async function settleOrCurrent(ctx: DomainContext, id: string, settlement: Param
  * If the payment ended meanwhile (a cancel, the sweep) and the operator says SUCCESS, that is a
  * late collection (./late-collection.ts): recorded once, the payment answered unchanged with its
  * late_collection. Its own transactions: the operator is asked outside any, and the reason of a
- * failed query is kept although the answer is an error (lib/http/operation.ts).
+ * failed query is kept although the answer is an error (lib/core/operation.ts).
  */
 export const reconcilePayment = defineOperation({ transaction: "own" }, async function reconcilePayment(ctx: DomainContext, id: string): Promise<ReconcileResult> {
   const payment = await loadPayment(ctx, id);

@@ -1,5 +1,5 @@
 import type { Mode, OperatorAdapterName } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 export type Route = { adapter: OperatorAdapterName; gatewayUsed: string; routingReason: string };
 

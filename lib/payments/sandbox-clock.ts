@@ -1,8 +1,8 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 import type { Merchant } from "@/db/schema";
 import { advanceTestClock, merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { runDueWork } from "@/lib/jobs/registry";
+import type { DueWork } from "@/lib/core/job-scope";
 
 // Apart from sandbox.ts so that pages (the checkout's test buttons) do not pull in every job.
 export const sandboxClock = (merchant: Pick<Merchant, "testClockOffsetSeconds">) => ({
@@ -17,8 +17,8 @@ export const sandboxClock = (merchant: Pick<Merchant, "testClockOffsetSeconds">)
  *
  * Own transactions: the due work each step runs (expiry, billing, deadlines) commits piece by piece, as the jobs would.
  */
-export const advanceSandboxClock = defineOperation({ transaction: "own" }, async function advanceSandboxClock(ctx: DomainContext, seconds: number) {
+export const advanceSandboxClock = defineOperation({ transaction: "own" }, async function advanceSandboxClock(ctx: DomainContext, seconds: number, dueWork: DueWork) {
   const merchant = await advanceTestClock(ctx.db, ctx.merchant.id, seconds);
-  await runDueWork(ctx.db, { merchantId: ctx.merchant.id });
+  await dueWork(ctx.db, { merchantId: ctx.merchant.id });
   return sandboxClock(merchant);
 });

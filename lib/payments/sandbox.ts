@@ -1,8 +1,8 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 import type { Database } from "@/db/client";
 import type { Payment } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { findPayment, findPaymentPublic } from "./get";
 import { TERMINAL_STATUSES } from "./schemas";
 import { paymentResource, publicPayment } from "./serialize";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { redirectUrl } from "@/lib/http/redirect-url";
-import { input } from "@/lib/http/validation";
+import { redirectUrl } from "@/lib/redirects/redirect-url";
+import { input } from "@/lib/core/validation";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { partnerItemSchema } from "@/lib/partner/schemas";
 
@@ -49,7 +49,7 @@ export const createPaymentSchema = z.preprocess(
     customer_phone: paymentPhone,
     customer_name: z.string().trim().min(1).max(100).optional(),
     customer_email: z.email().max(254).optional(),
-    // The redirect URL rule (lib/http/redirect-url.ts): HTTPS, never ours, stored normalised.
+    // The redirect URL rule (lib/redirects/redirect-url.ts): HTTPS, never ours, stored normalised.
     return_url: redirectUrl,
     client_reference: z.string().min(1).max(128).optional(),
     description: z.string().trim().min(1).max(200).optional(),

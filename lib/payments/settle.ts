@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { merchants, payments, type LateCollection, type LedgerAccount, type Payment, type PaymentStatus } from "@/db/schema";
 import { merchantNow } from "@/lib/clock";
 import { emitEvent } from "@/lib/events/emit";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { postJournal } from "@/lib/ledger/post";
 import { mailPaymentReceipt } from "@/lib/notifications/receipt";
 import type { EventType } from "@/lib/webhooks/event-types";

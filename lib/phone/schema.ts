@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError, type ErrorCode } from "@/lib/http/errors";
-import { input, type FieldCodes, type InputSpec } from "@/lib/http/validation";
+import { ApiError, type ErrorCode } from "@/lib/core/errors";
+import { input, type FieldCodes, type InputSpec } from "@/lib/core/validation";
 import { parsePhone, phoneProblemMessage, type PhoneRule } from "./parse";
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { preparedQuery } from "@/db/prepared";
 import { apiKeys, applications, merchants, type Mode } from "@/db/schema";
-import { authChanged } from "@/lib/http/api-key-cache";
+import { authChanged } from "@/lib/platform/auth-changed";
 import { newId, randomString } from "@/lib/ids";
 import { systemNow } from "@/lib/clock";
 

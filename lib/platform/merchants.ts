@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { applications, merchants, type KycStatus, type Merchant, type MerchantStatus, type PlatformPlanCode } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
-import { authChanged } from "@/lib/http/api-key-cache";
+import { authChanged } from "@/lib/platform/auth-changed";
 import { newId } from "@/lib/ids";
 import { issueApiKey } from "./api-keys";
 

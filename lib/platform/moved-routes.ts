@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /**
  * Paths that older client libraries still call (the contract, Versioning item 3) and that have

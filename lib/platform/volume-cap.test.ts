@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { payments, type Merchant, type Mode, type PaymentStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { newLiveMerchant } from "@/tests/support/merchant";
 import { assertLiveVolumeAvailable, calendarMonth, committedLiveVolume } from "./volume-cap";

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import { payments } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { platformPlan } from "./plans";
 
 /** The calendar month containing `at`, in Africa/Bamako time (= UTC, no daylight saving): [start, end). */

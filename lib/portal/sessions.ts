@@ -10,8 +10,8 @@ import { cancelLockedSubscription } from "@/lib/billing/subscriptions";
 import { merchantNow } from "@/lib/clock";
 import { publicBaseUrl } from "@/lib/config";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
-import { normalizeRedirectUrl } from "@/lib/http/redirect-url";
+import { ApiError } from "@/lib/core/errors";
+import { normalizeRedirectUrl } from "@/lib/redirects/redirect-url";
 import { newId, randomString } from "@/lib/ids";
 import { checkoutUrl } from "@/lib/payments/serialize";
 
@@ -22,7 +22,7 @@ const TOKEN_LENGTH = 43;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 export const portalUrl = (token: string) => `${publicBaseUrl()}/portal/${token}`;
 
-/** return_url under the redirect URL rule (lib/http/redirect-url.ts), as every redirect: HTTPS, never ours, normalised. */
+/** return_url under the redirect URL rule (lib/redirects/redirect-url.ts), as every redirect: HTTPS, never ours, normalised. */
 function checkReturnUrl(value: string | undefined): string | null {
   if (value === undefined) return null;
   const result = normalizeRedirectUrl(value);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
-import { input } from "@/lib/http/validation";
+import { ApiError } from "@/lib/core/errors";
+import { input } from "@/lib/core/validation";
 import { normalizePhone, phoneSearchDigits } from "@/lib/phone/parse";
 import { PHONE_MIN_DIGITS, SEARCH_MAX_LENGTH } from "./limits";
 

@@ -1,7 +1,7 @@
 import type { SecureOrderStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
-import { defineOperation } from "@/lib/http/operation";
+import { ApiError } from "@/lib/core/errors";
+import { defineOperation } from "@/lib/core/operation";
 import { keyLocator } from "./queries";
 import { secureOrderResource } from "./serialize";
 import { loadOrder, notFound } from "./store";
@@ -18,7 +18,7 @@ export const CANCEL_EFFECT: Partial<Record<SecureOrderStatus, "cancel" | "refund
  * DISPUTED → REFUNDED (the buyer is refunded through the operator); any other state →
  * ORDER_NOT_CANCELLABLE. Each step re-checks the state under the order's lock, so a cancel racing
  * a payment or a confirmation acts on what the order has become. Its own transactions: the
- * refund calls the operator and commits as soon as the operator has paid (lib/http/operation.ts).
+ * refund calls the operator and commits as soon as the operator has paid (lib/core/operation.ts).
  */
 export const cancelSecureOrder = defineOperation({ transaction: "own" }, async function cancelSecureOrder(ctx: DomainContext, id: string, reason: string | null | undefined) {
   const locator = keyLocator(ctx, id);

@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { secureOrders, type SecureOrder } from "@/db/schema";
-import { ApiError, isApiError } from "@/lib/http/errors";
-import { defineOperation } from "@/lib/http/operation";
+import { ApiError, isApiError } from "@/lib/core/errors";
+import { defineOperation } from "@/lib/core/operation";
 import { log } from "@/lib/log";
 import { deliveryCodeMatches } from "./code";
 import { lockOrder, notFound, type OrderLocator } from "./store";
@@ -28,7 +28,7 @@ const wrongCodeMessage = (remaining: number) =>
  * in constant time; the right one releases the escrow; a wrong one spends one attempt with a
  * single conditional UPDATE (… - 1 WHERE attempts > 0 AND NOT locked), which commits before the
  * INVALID_CODE answer, and the fifth locks the code. Nothing here logs the code. Hence its own
- * transactions (lib/http/operation.ts), also around the operator call of the refund.
+ * transactions (lib/core/operation.ts), also around the operator call of the refund.
  */
 export const confirmDelivery = defineOperation({ transaction: "own" }, async function confirmDelivery(db: Database, locator: OrderLocator, code: string): Promise<SecureOrder> {
   const outcome = await db.transaction(async (txRaw): Promise<Outcome> => {

@@ -1,8 +1,8 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, secureOrders } from "@/db/schema";
-import { isApiError } from "@/lib/http/errors";
-import type { JobScope } from "@/lib/jobs/registry";
+import { isApiError } from "@/lib/core/errors";
+import type { JobScope } from "@/lib/core/job-scope";
 import { cancelCreatedOrder, DEADLINE_REASON, PAY_BEFORE_REASON, refundOrder } from "./transitions";
 
 const BATCH = 200;

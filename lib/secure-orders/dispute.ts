@@ -2,8 +2,8 @@ import { desc, eq, inArray, isNotNull, and } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, secureOrders, type DisputeResolution, type SecureOrder } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record";
-import { ApiError } from "@/lib/http/errors";
-import { defineOperation } from "@/lib/http/operation";
+import { ApiError } from "@/lib/core/errors";
+import { defineOperation } from "@/lib/core/operation";
 import { log, maskPhone } from "@/lib/log";
 import { notifyDisputeOpened } from "@/lib/notifications/merchant";
 import { SECURE_ORDER_LIMITS } from "./config";
@@ -66,7 +66,7 @@ export type DisputeView = ReturnType<typeof disputeView>;
  * (minus the fee, secure_order.released), refund pays the buyer back through the operator
  * (secure_order.refunded). One transaction with the order locked writes the change, the event
  * and the audit row; an order that is not DISPUTED is DISPUTE_NOT_OPEN. Its own transactions: a
- * refund calls the operator (lib/http/operation.ts).
+ * refund calls the operator (lib/core/operation.ts).
  */
 export const resolveDispute = defineOperation({ transaction: "own" }, async function resolveDispute(db: Database, orderId: string, decision: DisputeResolution, actor: Actor): Promise<DisputeView> {
   const locator: OrderLocator = { by: "any", id: orderId };

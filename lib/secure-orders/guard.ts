@@ -1,5 +1,5 @@
 import type { Merchant } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /** route() guard of every secure-order route: the pilot is enabled per merchant, else 404 SECURE_ORDERS_DISABLED. */
 export function requireSecureOrders(ctx: { merchant: Pick<Merchant, "secureOrdersEnabled"> }): void {

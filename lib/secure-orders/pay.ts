@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { applications, type Payment, type SecureOrder } from "@/db/schema";
 import type { Source } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { insertPayment } from "@/lib/payments/create";
 import { expireIfDue } from "@/lib/payments/expire";
 import { initiatePayment } from "@/lib/payments/initiate";

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, type Merchant } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /**
  * Secure orders are a pilot the service's staff enable merchant by merchant (merchants.

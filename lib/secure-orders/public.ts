@@ -2,7 +2,7 @@ import type { Database } from "@/db/client";
 import type { PaymentStatus, SecureOrderStatus } from "@/db/schema";
 import { runAction } from "@/lib/http/action";
 import { clientHeaders } from "@/lib/http/client-ip";
-import { ApiError, type ErrorCode } from "@/lib/http/errors";
+import { ApiError, type ErrorCode } from "@/lib/core/errors";
 import { maskPhone } from "@/lib/log";
 import { expireIfDue } from "@/lib/payments/expire";
 import { samePhone } from "@/lib/phone/parse";

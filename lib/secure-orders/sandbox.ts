@@ -1,6 +1,6 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { decryptDeliveryCode } from "./code";
 import { startOrderPayment, settleSimulatedOrderPayment, type SimulatedOutcome } from "./pay";
 import { findSecureOrder, keyLocator } from "./queries";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
-import { input } from "@/lib/http/validation";
+import { ApiError } from "@/lib/core/errors";
+import { input } from "@/lib/core/validation";
 import { PAYMENT_STATUSES } from "@/lib/payments/schemas";
 import { DESCRIBE_LENIENT, requirePhone } from "@/lib/phone/schema";
 import { SECURE_ORDER_LIMITS as L } from "./config";

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { merchants, payments, secureOrders, type Merchant, type Mode, type Payment, type SecureOrder } from "@/db/schema";
 import { merchantNow } from "@/lib/clock";
 import { emitEvent } from "@/lib/events/emit";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import type { EventType } from "@/lib/webhooks/event-types";
 import { secureOrderResource } from "./serialize";
 

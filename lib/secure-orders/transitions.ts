@@ -1,6 +1,6 @@
 import type { Database } from "@/db/client";
 import type { SecureOrder, SecureOrderStatus } from "@/db/schema";
-import { ApiError, isApiError } from "@/lib/http/errors";
+import { ApiError, isApiError } from "@/lib/core/errors";
 import { postJournal } from "@/lib/ledger/post";
 import { log } from "@/lib/log";
 import { operatorAdapter } from "@/lib/operator/registry";

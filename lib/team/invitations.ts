@@ -9,8 +9,8 @@ import { consumeUserToken, issueUserToken, peekUserToken, TOKEN_LIFETIME_MINUTES
 import { getUser } from "@/lib/auth/users";
 import { systemNow } from "@/lib/clock";
 import { publicBaseUrl } from "@/lib/config";
-import { ApiError } from "@/lib/http/errors";
-import { input } from "@/lib/http/validation";
+import { ApiError } from "@/lib/core/errors";
+import { input } from "@/lib/core/validation";
 import type { Locale } from "@/lib/i18n/locale";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { getMerchant } from "@/lib/platform/merchants";

@@ -4,8 +4,8 @@ import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record";
 import { forcePasswordReset } from "@/lib/auth/password-reset";
-import { ApiError } from "@/lib/http/errors";
-import { input } from "@/lib/http/validation";
+import { ApiError } from "@/lib/core/errors";
+import { input } from "@/lib/core/validation";
 
 export const OwnerInvitationInput = input(z.object({ email: z.string().max(254) }), { email: "INVALID_EMAIL" });
 

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record";
 import { normalizeEmail } from "@/lib/auth/users";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { getMerchant } from "@/lib/platform/merchants";
 import { inviteMember, listMembers, resendInvitation, type MemberView } from "./members";
 

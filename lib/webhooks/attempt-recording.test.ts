@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { deliverDue, resendNow } from "./deliver";
 import { deliveryDetail } from "./delivery-detail";
 import { updateEndpoint } from "./endpoints";

@@ -4,7 +4,7 @@ import type { Database } from "@/db/client";
 import { applications, webhookDeliveries, webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { contextActor, recordAudit } from "@/lib/audit/record";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { MAX_ENDPOINTS, privateTargetsAllowed } from "./policy";
 import type { CreateEndpointBody, EndpointResource, UpdateEndpointBody } from "./schemas";

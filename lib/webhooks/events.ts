@@ -2,8 +2,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { events, type EventPayload } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
-import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { eventResource } from "./body";
 import { insertDeliveries, newDeliveryRow } from "./deliver";
@@ -25,7 +24,7 @@ export async function listEvents(ctx: Scoped, q: { after?: string; limit: number
     : (await ctx.db.select({ payload: events.payload }).from(events).where(eventScope(ctx)).orderBy(desc(events.id)).limit(q.limit + 1)).reverse();
   const hasMore = rows.length > q.limit;
   const page = q.after ? rows.slice(0, q.limit) : rows.slice(Math.max(0, rows.length - q.limit));
-  return reply(page.map((r) => eventResource(r.payload as EventPayload)), { extra: { has_more: hasMore } });
+  return { items: page.map((r) => eventResource(r.payload as EventPayload)), has_more: hasMore };
 }
 
 export async function getEvent(ctx: Scoped, id: string) {

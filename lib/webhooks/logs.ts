@@ -1,10 +1,9 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "@/db/rows";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints, type EventPayload, type WebhookAttempt, type WebhookDelivery } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { reply } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { eventResource } from "./body";
 import { resendNow } from "./deliver";
 import { defaultPolicy, type DeliveryPolicy } from "./policy";
@@ -75,10 +74,7 @@ export async function listLogs(ctx: Scoped, q: ListLogsQueryValues) {
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  return reply(
-    rows.map((r) => logResource(r.delivery, r.url)),
-    { extra: { pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } } },
-  );
+  return { items: rows.map((r) => logResource(r.delivery, r.url)), pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
 }
 
 /** GET /v1/webhooks/logs/{id}: the delivery, every attempt (oldest first) and the event sent. */

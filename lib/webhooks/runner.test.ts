@@ -25,7 +25,7 @@ describe("background registration", () => {
     closers.push(r.close);
     const m = await merchantContext();
     const endpoint = await endpointFor(m.ctx, r.url);
-    const stop = startEmbeddedRunner(db);
+    const stop = startEmbeddedRunner(db, { jobs, workers });
     closers.push(stop);
     // Past the other jobs' first run (1 s after start), which share this in-memory database.
     await new Promise((res) => setTimeout(res, 1_500));

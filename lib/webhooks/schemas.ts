@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { EVENT_VERSION } from "./body";
 import { EVENT_TYPES } from "./event-types";
 import { MAX_SECRET_GRACE_SECONDS } from "./policy";

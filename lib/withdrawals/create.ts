@@ -5,7 +5,7 @@ import { merchants, withdrawals, type Withdrawal } from "@/db/schema";
 import { contextActor, recordAudit } from "@/lib/audit/record";
 import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { randomString } from "@/lib/ids";
 import { postJournal } from "@/lib/ledger/post";
 import { lockMerchantBalance, merchantBalance } from "./balance";

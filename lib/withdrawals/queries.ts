@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, withdrawals, type Withdrawal, type WithdrawalStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { WITHDRAWAL_STATUSES } from "./schemas";
 import { withdrawalResource } from "./serialize";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
-import { input } from "@/lib/http/validation";
+import { ApiError } from "@/lib/core/errors";
+import { input } from "@/lib/core/validation";
 import { PHONE_INPUT_MAX_LENGTH } from "@/lib/phone/parse";
 import { DESCRIBE_LENIENT, requirePhone } from "@/lib/phone/schema";
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from "./fees";

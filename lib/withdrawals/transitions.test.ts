@@ -6,7 +6,7 @@ import { accountBalances, entriesForRef, unbalancedJournals } from "@/lib/ledger
 import { postJournal } from "@/lib/ledger/post";
 import { newId } from "@/lib/ids";
 import { newMerchant } from "@/tests/support/merchant";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { createWithdrawal } from "./create";

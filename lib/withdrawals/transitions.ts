@@ -5,7 +5,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { postJournal } from "@/lib/ledger/post";
 import type { EventType } from "@/lib/webhooks/event-types";
 import { notifyWithdrawalChange } from "@/lib/notifications/merchant";

@@ -1,5 +1,5 @@
 /**
- * One redirect URL rule (lib/http/redirect-url.ts) on every field that takes a redirect, each
+ * One redirect URL rule (lib/redirects/redirect-url.ts) on every field that takes a redirect, each
  * with its route's own error code; accepted values are stored normalised.
  */
 import { eq } from "drizzle-orm";

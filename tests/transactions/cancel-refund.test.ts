@@ -1,5 +1,5 @@
 /**
- * The secure-order cancel declares its own transactions (lib/http/operation.ts): cancelling a
+ * The secure-order cancel declares its own transactions (lib/core/operation.ts): cancelling a
  * paid order from the dashboard (accountRoute) and through the API (route) must refund it the
  * same way, with the operator called while only the refund's own transaction is open.
  */

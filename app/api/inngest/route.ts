@@ -1,12 +1,13 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
-import { functions } from "@/inngest/functions";
+import { inngestFunctions } from "@/inngest/functions";
+import { ApiError } from "@/lib/core/errors";
 import { errorResponse } from "@/lib/http/envelope";
-import { ApiError } from "@/lib/http/errors";
+import { jobs } from "@/lib/jobs/registry";
 import { inngestConfigured } from "@/lib/jobs/runner";
 
 type Handler = (request: Request, context: unknown) => Promise<Response>;
-const inngestHandlers = serve({ client: inngest, functions }) as unknown as Record<"GET" | "POST" | "PUT", Handler>;
+const inngestHandlers = serve({ client: inngest, functions: inngestFunctions(jobs) }) as unknown as Record<"GET" | "POST" | "PUT", Handler>;
 
 /**
  * Inngest calls this endpoint to run functions' steps. Without its keys (the default: the embedded

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { merchantAuditPage } from "@/lib/audit/merchant-log";
 import { accountRoute } from "@/lib/auth/handler";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 
 const AuditQuery = input(z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }));
 

@@ -2,11 +2,10 @@ import { accountRoute } from "@/lib/auth/handler";
 import { listPlans } from "@/lib/billing/plans";
 import { ListSubscriptionsInput } from "@/lib/billing/schemas";
 import { listSubscriptions } from "@/lib/billing/subscriptions";
-import { Reply } from "@/lib/http/envelope";
 
 // GET /v1/billing/plans + GET /v1/billing/subscriptions (same filters) for the dashboard's mode.
 export const GET = accountRoute({ who: "merchant", permission: "dashboard.read", query: ListSubscriptionsInput }, async (ctx, { query }) => {
   const plans = await listPlans(ctx, {});
   const subs = await listSubscriptions(ctx, query);
-  return { plans, subscriptions: subs instanceof Reply ? subs.data : subs };
+  return { plans, subscriptions: subs.items };
 });

@@ -1,12 +1,11 @@
 import { accountRoute } from "@/lib/auth/handler";
-import { Reply } from "@/lib/http/envelope";
 import { CreateLinkInput, ListLinksInput } from "@/lib/links/schemas";
 import { createLink, listLinks } from "@/lib/links/service";
 
 // GET /v1/payment-links (with totals) for the dashboard: `{links, pagination}`.
 export const GET = accountRoute({ who: "merchant", permission: "dashboard.read", query: ListLinksInput }, async (ctx, { query }) => {
   const r = await listLinks(ctx, query);
-  return r instanceof Reply ? { links: r.data, pagination: r.init.extra?.pagination } : r;
+  return { links: r.items, pagination: r.pagination };
 });
 
 // POST /v1/payment-links: same schema (so the same validation codes), same createLink.

@@ -4,7 +4,7 @@ import { users, type MerchantRole, type Mode } from "@/db/schema";
 import { dashboardContext } from "@/lib/auth/dashboard-context";
 import { mintSessionCookie } from "@/lib/auth/session-token";
 import { signUp } from "@/lib/auth/signup";
-import { parseInput } from "@/lib/http/validation";
+import { parseInput } from "@/lib/core/validation";
 import { newId } from "@/lib/ids";
 import { postJournal } from "@/lib/ledger/post";
 import { insertPayment } from "@/lib/payments/create";

@@ -1,5 +1,4 @@
 import { accountRoute } from "@/lib/auth/handler";
-import { Reply } from "@/lib/http/envelope";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
 import { listLogs } from "@/lib/webhooks/logs";
 import { ListLogsQuery } from "@/lib/webhooks/schemas";
@@ -8,5 +7,5 @@ import { ListLogsQuery } from "@/lib/webhooks/schemas";
 export const GET = accountRoute({ who: "merchant", permission: "developers.read", query: ListLogsQuery }, async (ctx, { query }) => {
   const endpoints = await listEndpoints(ctx);
   const logs = await listLogs(ctx, query);
-  return logs instanceof Reply ? { endpoints, logs: logs.data, pagination: logs.init.extra?.pagination } : { endpoints, logs };
+  return { endpoints, logs: logs.items, pagination: logs.pagination };
 });

@@ -8,7 +8,6 @@ import { can } from "@/lib/auth/permissions";
 import { listCustomers } from "@/lib/billing/customers";
 import { listPlans } from "@/lib/billing/plans";
 import { listSubscriptions } from "@/lib/billing/subscriptions";
-import type { Pagination } from "@/lib/links/pagination";
 
 export const generateMetadata = dashboardMetadata("billing");
 
@@ -17,9 +16,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
   if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="billing" />;
   // One query at a time, as the lib functions do: a request never holds two pooled connections.
   const plans = await listPlans(ctx, {});
-  const subscriptions = (await listSubscriptions(ctx, { page: 1, limit: 50 })).data;
+  const subscriptions = (await listSubscriptions(ctx, { page: 1, limit: 50 })).items;
   const customers = await listCustomers(ctx, { page: 1, limit: 50 });
-  const initialCustomers = { customers: customers.data, pagination: customers.init.extra!.pagination as Pagination };
+  const initialCustomers = { customers: customers.items, pagination: customers.pagination };
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="billing">
       <BillingView locale={locale} mode={ctx.mode} initial={{ plans, subscriptions }} initialCustomers={initialCustomers} />

@@ -10,7 +10,7 @@ import { SearchResultsView } from "@/components/dashboard/search/SearchResultsVi
 import { SearchLoading, SearchPrompt, SearchRefused } from "@/components/dashboard/search/SearchStates";
 import type { DashboardCtx } from "@/lib/auth/handler";
 import { dashboardPage, pageLocale, type SearchParams } from "@/lib/auth/page";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import type { Locale } from "@/lib/i18n/locale";
 import { dashboardSearch, searchableKinds } from "@/lib/search/dashboard-search";
 import { SEARCH_MAX_LENGTH } from "@/lib/search/limits";

@@ -4,7 +4,6 @@ import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
-import { Reply } from "@/lib/http/envelope";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { deliveryDays } from "@/lib/webhooks/daily-stats";
@@ -17,7 +16,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
   if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="webhooks" />;
   const endpoints = await listEndpoints(ctx);
   const logs = await listLogs(ctx, { page: 1, limit: 50 });
-  const initial = { endpoints, logs: logs instanceof Reply ? logs.data : logs } as WebhooksOverview;
+  const initial = { endpoints, logs: logs.items } as WebhooksOverview;
   const initialStats = { summary: await webhookStats(ctx), days: await deliveryDays(ctx) };
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="webhooks">

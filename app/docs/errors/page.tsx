@@ -1,4 +1,4 @@
-import { errorCatalogue } from "@/lib/http/errors";
+import { errorCatalogue } from "@/lib/core/errors";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import { guidePage } from "../_components/guide";
 import { Code, Note, Table } from "../_components/Prose";

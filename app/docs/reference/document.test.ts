@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/app/v1/openapi.json/document";
-import { errorCatalogue } from "@/lib/http/errors";
+import { errorCatalogue } from "@/lib/core/errors";
 import { fieldRows, referenceTags, typeLabel } from "@/lib/openapi/reference";
 
 const doc = openApiDocument().document;

@@ -6,7 +6,7 @@ import { OpsFrame } from "@/components/ops/OpsFrame";
 import { db } from "@/db/client";
 import { auditSearchQuery, parseAuditSearch, searchAudit, type AuditSearch } from "@/lib/audit/staff-filters";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
-import { isApiError } from "@/lib/http/errors";
+import { isApiError } from "@/lib/core/errors";
 import { defineCopy } from "@/lib/i18n/dictionary";
 
 export const generateMetadata = opsMetadata("audit");

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { route } from "@/lib/http/route";
 import { movedRouteError } from "@/lib/platform/moved-routes";
 

@@ -1,6 +1,6 @@
 import { validate } from "@scalar/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { errorCatalogue } from "@/lib/http/errors";
+import { errorCatalogue } from "@/lib/core/errors";
 import { call } from "@/tests/support/http";
 import { expectMatchesOpenApi } from "@/tests/support/openapi";
 import { GET } from "./route";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { route } from "@/lib/http/route";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 

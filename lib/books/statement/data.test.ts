@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { journals, ledgerEntries, type Mode } from "@/db/schema";
-import { isApiError } from "@/lib/http/errors";
+import { isApiError } from "@/lib/core/errors";
 import { accountBalances } from "@/lib/ledger/balance";
 import { newMerchant } from "@/tests/support/merchant";
 import { BALANCE_TRANSACTION_TYPES, MERCHANT_BALANCES, type MerchantBalanceName } from "../balance-transaction-types";

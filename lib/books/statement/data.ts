@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { journals, ledgerEntries, merchants, type Mode } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { MERCHANT_BALANCES, balanceNameOf, balanceTransactionType, type MerchantBalanceName } from "../balance-transaction-types";
 import { balanceEntryWhere, type BooksScope } from "../balance-transactions";
 import { STATEMENT_SECTIONS, sectionOf, sectionsOfBalance, type StatementSectionId } from "./sections";

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { runAction, type ActionFailure } from "@/lib/http/action";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { confirmPayment } from "@/lib/payments/checkout";
 import { simulateFromCheckout } from "@/lib/payments/sandbox";
 

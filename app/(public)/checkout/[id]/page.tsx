@@ -5,7 +5,7 @@ import { Providers } from "@/app/providers";
 import { CheckoutClient } from "@/components/checkout/CheckoutClient";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { db } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
 import { checkoutView } from "@/lib/payments/checkout";
 import { confirmFromForm, simulateCheckout } from "./actions";

@@ -5,7 +5,7 @@ import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { linkDetail } from "@/lib/links/dashboard";
 
 export const generateMetadata = dashboardMetadata("links");

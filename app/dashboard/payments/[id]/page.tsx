@@ -12,7 +12,7 @@ import { LateCollectionNotice } from "@/components/dashboard/areas/LateCollectio
 import { ReconcileButton } from "@/components/dashboard/areas/ReconcileButton";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { formatXof } from "@/lib/format/money";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { paymentActivity, paymentMoney } from "@/lib/payments/dashboard";
 import { paymentDetails } from "@/lib/payments/details";
 import { statusReasonLabel } from "@/lib/payments/reason-labels";

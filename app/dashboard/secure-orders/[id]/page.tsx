@@ -4,7 +4,7 @@ import { SecureOrderDetailView } from "@/components/dashboard/areas/secure-order
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { secureOrderDetail } from "@/lib/secure-orders/dashboard";
 
 export const generateMetadata = dashboardMetadata("secure-orders");

@@ -4,7 +4,7 @@ import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { WithdrawalDetail } from "@/components/dashboard/areas/WithdrawalDetail";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { getWithdrawal } from "@/lib/withdrawals/queries";
 import { withdrawalResource } from "@/lib/withdrawals/serialize";
 

@@ -8,7 +8,7 @@ import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { db } from "@/db/client";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
-import { isApiError } from "@/lib/http/errors";
+import { isApiError } from "@/lib/core/errors";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import { disputeDetail } from "@/lib/ops/dispute-detail";
 

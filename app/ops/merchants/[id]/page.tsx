@@ -12,7 +12,7 @@ import { db } from "@/db/client";
 import { auditSearchQuery, searchAudit } from "@/lib/audit/staff-filters";
 import { opsMerchant } from "@/lib/auth/ops";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
-import { isApiError } from "@/lib/http/errors";
+import { isApiError } from "@/lib/core/errors";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import { merchantOverview } from "@/lib/ops/merchant-overview";
 import { listMembers } from "@/lib/team/members";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, partnerProducts } from "@/db/schema";
 import { approvePartnerProduct, listPartnerProductsForStaff, rejectPartnerProduct } from "@/lib/partner/products";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { call as rawCall } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";
 import { expectMatchesOpenApi } from "@/tests/support/openapi";

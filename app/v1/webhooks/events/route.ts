@@ -1,3 +1,4 @@
+import { listReply } from "@/lib/http/envelope";
 import { route } from "@/lib/http/route";
 import { listEvents } from "@/lib/webhooks/events";
 import { eventListExtra, eventListSchema, ListEventsQuery } from "@/lib/webhooks/schemas";
@@ -18,7 +19,7 @@ export const GET = route(
       responseExtra: eventListExtra,
     },
   },
-  (ctx, { query }) => listEvents(ctx, query),
+  async (ctx, { query }) => listReply(await listEvents(ctx, query)),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accountRoute } from "@/lib/auth/handler";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 import { setLinkActive } from "@/lib/links/service";
 
 const ActiveInput = input(z.object({ active: z.boolean() }));

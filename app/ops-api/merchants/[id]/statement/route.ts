@@ -4,7 +4,7 @@ import { accountRoute } from "@/lib/auth/handler";
 import { staffActor } from "@/lib/auth/ops";
 import { monthPeriod, statementData } from "@/lib/books/statement/data";
 import { statementPdfBuffer } from "@/lib/books/statement/pdf";
-import { input } from "@/lib/http/validation";
+import { input } from "@/lib/core/validation";
 
 const StatementQuery = input(
   z.object({

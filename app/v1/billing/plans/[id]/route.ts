@@ -1,5 +1,6 @@
 import { deletePlan, getPlan, updatePlan } from "@/lib/billing/plans";
 import { planDeletionSchema, planSchema, UpdatePlanInput } from "@/lib/billing/schemas";
+import { reply } from "@/lib/http/envelope";
 import { route } from "@/lib/http/route";
 import { z } from "zod";
 import { notAllowed } from "@/lib/http/method-not-allowed";
@@ -36,7 +37,10 @@ export const DELETE = route(
       errors: ["PLAN_NOT_FOUND"],
     },
   },
-  (ctx, { params }) => deletePlan(ctx, params.id),
+  async (ctx, { params }) => {
+    const { deletion, message } = await deletePlan(ctx, params.id);
+    return reply(deletion, { extra: { message } });
+  },
 );
 
 export const { POST, PUT, OPTIONS } = notAllowed("GET", "PATCH", "DELETE");

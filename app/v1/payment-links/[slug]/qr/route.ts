@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { linkQrResponse } from "@/lib/links/qr";
+import { linkQr } from "@/lib/links/qr";
 import { QR_SIZE, QrInput, qrSchema } from "@/lib/links/schemas";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
@@ -18,7 +18,7 @@ export const GET = route(
       errors: ["LINK_NOT_FOUND", "LINK_ARCHIVED"],
     },
   },
-  (ctx, { params, query }) => linkQrResponse(ctx.db, params.slug, query, ctx.request.headers.get("if-none-match")),
+  (ctx, { params, query }) => linkQr(ctx.db, params.slug, query, ctx.request.headers.get("if-none-match")),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -16,7 +16,11 @@ export const GET = route(
       errors: ["REPORT_NOT_FOUND", "REPORT_LINK_INVALID", "REPORT_NOT_READY", "REPORT_EXPIRED"],
     },
   },
-  async (ctx, { params }) => reportDownload(ctx.db, await findReportForDownload(ctx, params.id)),
+  async (ctx, { params }) => {
+    const link = new URL(ctx.request.url).searchParams;
+    const who = ctx.kind === "key" ? { by: "key" as const, merchantId: ctx.merchant.id, mode: ctx.mode } : { by: "link" as const, expires: link.get("expires"), signature: link.get("signature") };
+    return reportDownload(ctx.db, await findReportForDownload(ctx.db, who, params.id));
+  },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,4 +1,5 @@
 import { route } from "@/lib/http/route";
+import { runDueWork } from "@/lib/jobs/registry";
 import { advanceSandboxClock } from "@/lib/payments/sandbox-clock";
 import { ClockAdvanceInput, sandboxClockSchema } from "@/lib/payments/schemas";
 import { notAllowed } from "@/lib/http/method-not-allowed";
@@ -18,7 +19,7 @@ export const POST = route(
       errors: ["INVALID_CLOCK_ADVANCE"],
     },
   },
-  (ctx, { body }) => advanceSandboxClock(ctx, body.seconds),
+  (ctx, { body }) => advanceSandboxClock(ctx, body.seconds, runDueWork),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -31,7 +31,7 @@ function databaseOf(first: unknown): unknown {
 export function defineOperation<F extends AnyOperation>(policy: { transaction: TransactionPolicy }, fn: F): Operation<F> {
   const run = (async (...args: Parameters<F>) => {
     if (policy.transaction === "own" && is(databaseOf(args[0]), PgTransaction)) {
-      throw new Error(`${fn.name} commits its own transactions (lib/http/operation.ts): it must not be called inside one`);
+      throw new Error(`${fn.name} commits its own transactions (lib/core/operation.ts): it must not be called inside one`);
     }
     return fn(...args);
   }) as F;
