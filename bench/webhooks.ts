@@ -15,12 +15,9 @@
  * throughput. Knobs: BENCH_RATE (default 50), BENCH_SECONDS (10), BENCH_BURST (2000),
  * BENCH_EMITTERS (8), BENCH_CONCURRENCY (worker attempts in flight, default 16).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { closeDb, db, openDatabase, setProcessDatabase } from "../db/client";
 import { migratePostgresUrl } from "../db/migrate";
@@ -29,6 +26,7 @@ import { emitEvent } from "../lib/events/emit";
 import { createMerchant } from "../lib/platform/merchants";
 import { createEndpoint } from "../lib/webhooks/endpoints";
 import { startWebhookWorker } from "../lib/webhooks/worker";
+import { embeddedDatabase, pct } from "./embedded-db";
 
 process.env.CAURI_LOG ??= "silent";
 
@@ -37,40 +35,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const burst = Number(process.env.BENCH_BURST ?? 2000);
 const emitters = Number(process.env.BENCH_EMITTERS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
-
-/** Serves an in-memory-like PGlite (a temp data dir) over the wire from a child process, like scripts/launch.ts. */
-async function embeddedDatabase(): Promise<{ url: string; stop: () => void }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "cauri-bench-"));
-  const script = `
-    import { serveEmbeddedDatabase } from "./scripts/embedded-db.ts";
-    import { migratePglite } from "./db/migrate.ts";
-    const server = await serveEmbeddedDatabase((client) => migratePglite(client));
-    console.log("URL " + server.url);
-    process.on("SIGTERM", async () => { await server.stop(); process.exit(0); });
-  `;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-    env: { ...process.env, CAURI_DATA_DIR: dir },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      const m = /URL (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on("exit", (code) => reject(new Error(`embedded database exited with ${code}`)));
-  });
-  return {
-    url,
-    stop: () => {
-      child.kill("SIGTERM");
-      setTimeout(() => rmSync(dir, { recursive: true, force: true }), 500);
-    },
-  };
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 let embedded: { url: string; stop: () => void } | null = null;
 

@@ -13,6 +13,9 @@ export type HeaderPairs = [string, string][];
  * shown once; at rest it is AES-256-GCM ciphertext under a server key (lib/webhooks/secret.ts).
  * After a roll with a grace period the previous secret also signs until `previous_secret_expires_at`.
  * Deleting an endpoint sets `deleted_at` so its delivery log stays readable.
+ * Its health (lib/webhooks/endpoint-health.ts): `slow_until`, while in the future, limits it to one
+ * attempt in flight (its attempts time out); `auto_disabled_at` is when it was last disabled for
+ * failing continuously (lib/notifications/webhook-failing.ts).
  */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
@@ -32,6 +35,8 @@ export const webhookEndpoints = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    slowUntil: timestamp("slow_until", { withTimezone: true }),
+    autoDisabledAt: timestamp("auto_disabled_at", { withTimezone: true }),
   },
   (t) => [index("webhook_endpoints_app_idx").on(t.applicationId, t.mode)],
 );
@@ -73,6 +78,8 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_app_idx").on(t.applicationId, t.mode, t.createdAt),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId),
+    // Per endpoint: its due deliveries in order and its live claims (lib/webhooks/claim.ts).
+    index("webhook_deliveries_endpoint_due_idx").on(t.endpointId, t.nextAttemptAt).where(sql`status = 'PENDING'`),
     check("webhook_deliveries_status_check", sql`${t.status} in ('PENDING', 'SUCCESS', 'FAILED')`),
   ],
 );

@@ -13,20 +13,35 @@ export const webhookDeliveryDue = eventType("cauri/webhook.delivery.due", { sche
 // Automatic attempts, plus room for runs that wake to find the row moved (a manual re-send, a
 // sandbox clock advance, a claim held by the embedded worker): the row decides, never the run.
 const MAX_ROUNDS = RETRY_SCHEDULE_MS.length * 2 + 2;
+// Waits while the endpoint has its attempts in flight already (deliverOnce `busy`): doubling from
+// 1 s to a minute, and at most so many of them (2 steps each, well within a run's step limit);
+// past that the run ends and the sweep hands the delivery out again once it is overdue.
+const BUSY_WAIT_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000];
+const MAX_BUSY_ROUNDS = 300;
 
 /**
  * Delivers one webhook: each attempt is a step calling lib/webhooks `deliverOnce` (claim if
  * due, sign, POST, record), and the wait until the next attempt is a durable sleep until the
  * time the row says. The database row stays the truth for status and attempts, so a run that
- * is retried, duplicated or replaced sends nothing twice for the same attempt.
+ * is retried, duplicated or replaced sends nothing twice for the same attempt. The per-endpoint
+ * bound on attempts in flight (lib/webhooks/deliver.ts claimDue) holds here too: a due delivery
+ * whose endpoint is busy is not claimed, and the run waits a little and tries again.
  */
 export const deliverWebhook = inngest.createFunction(
   { id: "deliver-webhook", triggers: [webhookDeliveryDue], retries: 3, concurrency: { limit: 50 } },
   async ({ event, step }) => {
     const deliveryId = event.data.delivery_id;
-    for (let round = 1; round <= MAX_ROUNDS; round++) {
+    let busyRounds = 0;
+    for (let round = 1; round - busyRounds <= MAX_ROUNDS && busyRounds <= MAX_BUSY_ROUNDS; round++) {
       const outcome = await step.run(`attempt-${round}`, () => deliverOnce(db(), deliveryId));
       if (outcome.status !== "PENDING" || !outcome.wakeAt) return { delivery_id: deliveryId, status: outcome.status };
+      if (outcome.busy) {
+        const waitMs = BUSY_WAIT_MS[Math.min(busyRounds, BUSY_WAIT_MS.length - 1)];
+        busyRounds++;
+        await step.sleep(`busy-${round}`, waitMs);
+        continue;
+      }
+      busyRounds = 0;
       await step.sleepUntil(`wait-${round}`, new Date(outcome.wakeAt));
     }
     return { delivery_id: deliveryId, status: "PENDING" as const };

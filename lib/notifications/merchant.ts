@@ -122,3 +122,28 @@ export function notifyWebhookFailing(
     }),
   });
 }
+
+/**
+ * An endpoint was disabled for failing 5 days straight (./webhook-failing.ts): told to the same
+ * people as a failing endpoint, once per disabling (the cause names when it happened).
+ */
+export function notifyWebhookDisabled(
+  db: Database,
+  input: { merchantId: string; endpointId: string; endpointUrl: string; mode: "test" | "live"; disabledAt: Date; failingSince: Date; lastError: string | null },
+): Promise<number> {
+  return notifyMerchant(db, {
+    merchantId: input.merchantId,
+    kind: "webhook_failing",
+    cause: `webhook-disabled:${input.endpointId}:${input.disabledAt.toISOString()}`,
+    template: "webhook_disabled",
+    params: (merchantName) => ({
+      merchantName,
+      mode: input.mode,
+      endpointUrl: input.endpointUrl,
+      failingSince: input.failingSince.toISOString(),
+      lastError: input.lastError?.slice(0, 500) ?? null,
+      link: dashboardUrl("/dashboard/webhooks"),
+      settingsLink: settingsLink(),
+    }),
+  });
+}

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { webhookAttempts } from "@/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { deliverDue, dispatchEvents } from "@/lib/webhooks/deliver";
 import { defaultPolicy } from "@/lib/webhooks/policy";
 import { emitTestEvent, endpointFor, merchantContext, startReceiver } from "@/lib/webhooks/test-support";
 import { addresses, mailsOf, team } from "./test-support";
-import { failingStreak, notifyIfEndpointFailing, WEBHOOK_FAILING_AFTER_MS } from "./webhook-failing";
+import { failingStreak, notifyIfEndpointFailing, WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_FAILING_AFTER_MS } from "./webhook-failing";
 
 const HOUR = 3_600_000;
 const policy = { ...defaultPolicy(), timeoutMs: 2_000 };
@@ -111,5 +112,75 @@ describe("webhook endpoint failing for 24 hours", () => {
     expect(ok.status).toBe("SUCCESS");
     expect(await failingStreak(db(), back.endpoint.id)).toBeNull();
     expect(await mailsOf(`webhook-failing:${back.endpoint.id}:`)).toEqual([]);
+  });
+});
+
+describe("webhook endpoint failing for 5 days", () => {
+  const DAY = 24 * HOUR;
+  const endpointRow = async (id: string) => (await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0];
+
+  it("is the published period, Svix's", () => {
+    expect(WEBHOOK_DISABLE_AFTER_MS).toBe(5 * DAY);
+  });
+
+  it("is disabled at 5 days of failing, not a millisecond before, with one mail to each owner and finance member", async () => {
+    const { t, endpoint, deliveryId } = await endpointWithDelivery();
+    const start = new Date(Date.now() - 6 * DAY);
+    await attempt(deliveryId, "FAILED", start);
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    const prefix = `webhook-disabled:${endpoint.id}:`;
+
+    await notifyIfEndpointFailing(db(), { endpointId: endpoint.id, at: at(WEBHOOK_DISABLE_AFTER_MS - 1) });
+    expect(await endpointRow(endpoint.id)).toMatchObject({ enabled: true, autoDisabledAt: null });
+    expect(await mailsOf(prefix)).toEqual([]);
+
+    // Two failures recorded at once at the edge: disabled once, mailed once.
+    const counts = await Promise.all([0, 1].map(() => db().transaction((tx) => notifyIfEndpointFailing(tx as never, { endpointId: endpoint.id, at: at(WEBHOOK_DISABLE_AFTER_MS) }))));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(await endpointRow(endpoint.id)).toMatchObject({ enabled: false, autoDisabledAt: at(WEBHOOK_DISABLE_AFTER_MS) });
+    const rows = await mailsOf(prefix);
+    expect(rows.map((r) => r.to)).toEqual(addresses(t.eligible));
+    expect(rows[0].subject).toBe("[Test] Votre webhook a été désactivé");
+    expect(rows[0].text).toContain("Adresse : https://hooks.example.ml/cauri");
+    expect(rows[0].text).toContain("Dernière erreur : HTTP 500");
+
+    // Later failures of the same streak: nothing more.
+    expect(await notifyIfEndpointFailing(db(), { endpointId: endpoint.id, at: at(WEBHOOK_DISABLE_AFTER_MS + HOUR) })).toBe(0);
+    expect(await mailsOf(prefix)).toHaveLength(2);
+  });
+
+  it("enabled again by the merchant, it gets 5 more days before the next disabling", async () => {
+    const { endpoint, deliveryId } = await endpointWithDelivery();
+    const start = new Date(Date.now() - 12 * DAY);
+    await attempt(deliveryId, "FAILED", start);
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    await notifyIfEndpointFailing(db(), { endpointId: endpoint.id, at: at(WEBHOOK_DISABLE_AFTER_MS) });
+    await db().update(webhookEndpoints).set({ enabled: true }).where(eq(webhookEndpoints.id, endpoint.id));
+
+    await notifyIfEndpointFailing(db(), { endpointId: endpoint.id, at: at(2 * WEBHOOK_DISABLE_AFTER_MS - 1) });
+    expect((await endpointRow(endpoint.id)).enabled).toBe(true);
+    await notifyIfEndpointFailing(db(), { endpointId: endpoint.id, at: at(2 * WEBHOOK_DISABLE_AFTER_MS) });
+    expect(await endpointRow(endpoint.id)).toMatchObject({ enabled: false, autoDisabledAt: at(2 * WEBHOOK_DISABLE_AFTER_MS) });
+    expect(await mailsOf(`webhook-disabled:${endpoint.id}:${at(2 * WEBHOOK_DISABLE_AFTER_MS).toISOString()}:`)).toHaveLength(2);
+  });
+
+  it("is disabled by the worker's failed attempt that reaches 5 days; its other pending deliveries then end FAILED unsent", async () => {
+    const failing = await startReceiver(() => ({ status: 503 }));
+    receivers.push(failing);
+    const { m, t, endpoint, deliveryId } = await endpointWithDelivery(failing.url);
+    await attempt(deliveryId, "FAILED", new Date(Date.now() - WEBHOOK_DISABLE_AFTER_MS - 1_000));
+    await emitTestEvent({ merchantId: m.merchant.id, applicationId: m.applicationId });
+    await dispatchEvents(db(), { merchantId: m.merchant.id });
+
+    await deliverDue(db(), { merchantId: m.merchant.id, policy, limit: 1 });
+    expect(failing.received).toHaveLength(1);
+    expect((await endpointRow(endpoint.id)).enabled).toBe(false);
+    expect((await mailsOf(`webhook-disabled:${endpoint.id}:`)).map((r) => r.to)).toEqual(addresses(t.eligible));
+
+    await deliverDue(db(), { merchantId: m.merchant.id, policy });
+    expect(failing.received).toHaveLength(1);
+    const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(rows.every((d) => d.status === "FAILED" || d.status === "PENDING")).toBe(true);
+    expect(rows.filter((d) => d.lastError === "endpoint disabled: not sent")).toHaveLength(1);
   });
 });

@@ -2,10 +2,17 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import type { Mode } from "@/db/schema";
-import { notifyWebhookFailing } from "./merchant";
+import { notifyWebhookDisabled, notifyWebhookFailing } from "./merchant";
 
 /** An endpoint counts as failing once no attempt has succeeded for this long since a failed one. */
 export const WEBHOOK_FAILING_AFTER_MS = 24 * 3_600_000;
+
+/**
+ * An endpoint failing for this long is disabled (as Svix does after 5 days): its pending
+ * deliveries then end FAILED unsent, it gets no new ones, and the merchant is mailed. Enabled
+ * again by the merchant, it is given this long again before the next disabling.
+ */
+export const WEBHOOK_DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
 
 export type FailingStreak = { attemptId: string; startedAt: Date };
 
@@ -34,8 +41,12 @@ export async function failingStreak(db: Database, endpointId: string): Promise<F
 /**
  * Called with the transaction that records a failed attempt (lib/webhooks/deliver.ts), made at
  * `at`: once the streak that attempt continues is 24 hours old, the merchant's owners and
- * finance members are told, once per streak (the dedupe key names its first failed attempt).
+ * finance members are told, once per streak (the dedupe key names its first failed attempt);
+ * once it is WEBHOOK_DISABLE_AFTER_MS old (counted from the last disabling, if later), the
+ * endpoint is disabled and they are told that, once per disabling (the update that disables is
+ * conditional on the endpoint being enabled, so two attempts recorded at once disable it once).
  * Detected on attempts rather than by a clock: an endpoint nobody sends to is not failing.
+ * Returns how many messages were created.
  */
 export async function notifyIfEndpointFailing(db: Database, input: { endpointId: string; at: Date }): Promise<number> {
   const streak = await failingStreak(db, input.endpointId);
@@ -48,13 +59,27 @@ export async function notifyIfEndpointFailing(db: Database, input: { endpointId:
       from webhook_endpoints w where w.id = ${input.endpointId}`),
   );
   if (!endpoint) return 0;
-  return notifyWebhookFailing(db, {
+  const notice = {
     merchantId: endpoint.merchant_id,
     endpointId: input.endpointId,
     endpointUrl: endpoint.url,
     mode: endpoint.mode,
-    streakAttemptId: streak.attemptId,
     failingSince: streak.startedAt,
     lastError: endpoint.last_error,
-  });
+  };
+  const failing = await notifyWebhookFailing(db, { ...notice, streakAttemptId: streak.attemptId });
+  return failing + (await disableIfFailingTooLong(db, input.at, streak, notice));
+}
+
+async function disableIfFailingTooLong(db: Database, at: Date, streak: FailingStreak, notice: Omit<Parameters<typeof notifyWebhookDisabled>[1], "disabledAt">): Promise<number> {
+  if (at.getTime() - streak.startedAt.getTime() < WEBHOOK_DISABLE_AFTER_MS) return 0;
+  const disabled = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update webhook_endpoints set enabled = false, auto_disabled_at = ${at.toISOString()}::timestamptz, updated_at = now()
+      where id = ${notice.endpointId} and enabled and deleted_at is null
+        and (auto_disabled_at is null or auto_disabled_at <= ${new Date(at.getTime() - WEBHOOK_DISABLE_AFTER_MS).toISOString()}::timestamptz)
+      returning id`),
+  );
+  if (disabled.length === 0) return 0;
+  return notifyWebhookDisabled(db, { ...notice, disabledAt: at });
 }

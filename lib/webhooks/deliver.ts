@@ -9,11 +9,12 @@ import { log } from "@/lib/log";
 import { notifyIfEndpointFailing } from "@/lib/notifications/webhook-failing";
 import { describeError } from "./errors";
 import { eventBody } from "./body";
+import { noteEndpointHealth } from "./endpoint-health";
 import { endpointWants, isEventType } from "./event-types";
-import { CLAIM_MARGIN_MS, defaultPolicy, type DeliveryPolicy } from "./policy";
+import { CLAIM_MARGIN_MS, defaultPolicy, ENDPOINT_MAX_IN_FLIGHT, SLOW_ENDPOINT_MAX_IN_FLIGHT, type DeliveryPolicy } from "./policy";
 import { openSecret } from "./secret";
 import { signatureHeaders } from "./sign";
-import { postWebhook, type SendResult } from "./send";
+import { postWebhook, timedOut, type SendResult } from "./send";
 
 export type Scope = { merchantId?: string };
 
@@ -113,35 +114,90 @@ type PlanRow = {
 const planColumns = sql.raw(`d.id, d.event_id, w.id as endpoint_id, w.url, w.enabled, w.deleted_at, w.secret_ciphertext,
   w.previous_secret_ciphertext, w.previous_secret_expires_at, e.payload`);
 
+// The advisory lock space of "claiming for this endpoint" (pg_try_advisory_xact_lock(key, hashtext(endpoint id))).
+const ENDPOINT_CLAIM_LOCK = 250_001;
+
 /**
- * Claims due PENDING deliveries (on each merchant's clock) with FOR UPDATE SKIP LOCKED, and in
- * the same statement moves their next_attempt_at forward by a lease, stamps a claim token and
- * reads what the attempts need. No transaction stays open during the HTTP call. A worker that
- * dies before recording its attempt leaves a claim that expires with the lease; the attempt is
- * then made again. While claimed, next_attempt_at is the lease's end in real time: on the
- * merchant's clock, a sandbox clock advance would end the lease of an attempt still in flight
- * and hand it to a second sender.
+ * Claims due PENDING deliveries (on each merchant's clock) and, in the same statement, moves their
+ * next_attempt_at forward by a lease, stamps a claim token and reads what the attempts need. No
+ * transaction stays open during the HTTP call: a worker that dies before recording its attempt
+ * leaves a claim that expires with the lease, and the attempt is made again. While claimed,
+ * next_attempt_at is the lease's end in real time (a sandbox clock advance must not end the lease
+ * of an attempt still in flight and hand it to a second sender).
+ *
+ * Isolation between endpoints (issue 25), so one receiver never delays another's deliveries:
+ * - per endpoint, at most `perEndpoint` attempts in flight (1 while the endpoint is slow, see
+ *   endpoint-health.ts), counting the unexpired claims in the database: across workers and
+ *   instances. Claimers of one endpoint take turns (a transaction-scoped advisory lock, skipped
+ *   when held: that endpoint waits for the next pass), and the claim is read in a statement that
+ *   starts after the lock is held, so it sees every claim committed before: two instances cannot
+ *   both fill the same room;
+ * - fair order: each endpoint's due deliveries are ranked (oldest due first), each merchant's
+ *   candidates ranked by that rank, and the claim takes rank 1 of every merchant, then rank 2…: a
+ *   merchant with a backlog, or many endpoints, gets a share of the pass, not the whole of it.
  */
-export async function claimDue(db: Database, options: Scope & { limit: number; leaseMs: number; deliveryId?: string }): Promise<Claim[]> {
+export async function claimDue(
+  db: Database,
+  options: Scope & { limit: number; leaseMs: number; deliveryId?: string; perEndpoint?: number; slowPerEndpoint?: number; excludeIds?: string[] },
+): Promise<Claim[]> {
   const token = randomUUID();
-  const rows = rowsOf<PlanRow>(
-    await db.execute(sql`
-      with due as (
-        select d.id from webhook_deliveries d
-        join merchants m on m.id = d.merchant_id
-        where d.status = 'PENDING' and d.next_attempt_at <= ${dueClock}
-          ${options.merchantId ? sql`and d.merchant_id = ${options.merchantId}` : sql``}
-          ${options.deliveryId ? sql`and d.id = ${options.deliveryId}` : sql``}
-        order by d.next_attempt_at
-        limit ${options.limit}
-        for update of d skip locked
-      )
-      update webhook_deliveries d
-      set claim_token = ${token}, next_attempt_at = now() + ${ms(options.leaseMs)}
-      from due, merchants m, webhook_endpoints w, events e
-      where d.id = due.id and m.id = d.merchant_id and w.id = d.endpoint_id and e.id = d.event_id
-      returning ${planColumns}`),
-  );
+  const perEndpoint = options.perEndpoint ?? ENDPOINT_MAX_IN_FLIGHT;
+  const slowPerEndpoint = options.slowPerEndpoint ?? SLOW_ENDPOINT_MAX_IN_FLIGHT;
+  const due = sql`d.status = 'PENDING' and d.next_attempt_at <= ${dueClock}
+    ${options.deliveryId ? sql`and d.id = ${options.deliveryId}` : sql``}
+    ${options.excludeIds?.length ? sql`and d.id not in (${sql.join(options.excludeIds.map((id) => sql`${id}`), sql`, `)})` : sql``}`;
+  const rows = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const endpoints = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        with candidates as materialized (
+          select w.id from webhook_endpoints w
+          where exists (select 1 from webhook_deliveries d join merchants m on m.id = d.merchant_id where d.endpoint_id = w.id and ${due})
+            ${options.merchantId ? sql`and w.merchant_id = ${options.merchantId}` : sql``}
+        )
+        select id from candidates where pg_try_advisory_xact_lock(${ENDPOINT_CLAIM_LOCK}, hashtext(id))`),
+    ).map((r) => r.id);
+    if (endpoints.length === 0) return [];
+    return rowsOf<PlanRow>(
+      await tx.execute(sql`
+        with room as (
+          select w.id, w.merchant_id,
+            -- A disabled or deleted endpoint's deliveries end unsent (abandon): no reason to hold them back.
+            case when not w.enabled or w.deleted_at is not null then ${options.limit}::int
+              when w.slow_until > now() then ${slowPerEndpoint}::int
+              else ${perEndpoint}::int end
+            - (select count(*) from webhook_deliveries d
+               where d.endpoint_id = w.id and d.status = 'PENDING' and d.claim_token is not null and d.next_attempt_at > now())::int as room
+          from webhook_endpoints w
+          where w.id in (${sql.join(endpoints.map((id) => sql`${id}`), sql`, `)})
+        ),
+        candidates as (
+          select c.id, c.next_attempt_at, room.merchant_id, c.endpoint_rank from room
+          cross join lateral (
+            select d.id, d.next_attempt_at, row_number() over (order by d.next_attempt_at, d.id) as endpoint_rank
+            from webhook_deliveries d join merchants m on m.id = d.merchant_id
+            where d.endpoint_id = room.id and ${due}
+            order by d.next_attempt_at, d.id
+            limit greatest(room.room, 0)
+          ) c
+        ),
+        turns as (
+          select id, next_attempt_at, row_number() over (partition by merchant_id order by endpoint_rank, next_attempt_at, id) as turn
+          from candidates
+        ),
+        chosen as (
+          select d.id from webhook_deliveries d join merchants m on m.id = d.merchant_id
+          where d.id in (select id from turns order by turn, next_attempt_at, id limit ${options.limit})
+            and ${due}
+          for update of d skip locked
+        )
+        update webhook_deliveries d
+        set claim_token = ${token}, next_attempt_at = now() + ${ms(options.leaseMs)}
+        from chosen, merchants m, webhook_endpoints w, events e
+        where d.id = chosen.id and m.id = d.merchant_id and w.id = d.endpoint_id and e.id = d.event_id
+        returning ${planColumns}`),
+    );
+  });
   return rows.map((r) => ({ id: r.id, token, plan: toPlan(r) }));
 }
 
@@ -259,6 +315,8 @@ async function recordAttempt(
         return rows;
       });
   if (!row) throw new Error(`delivery ${input.deliveryId} not found while recording an attempt`);
+  // The attempt is recorded whatever happens here: a lost health note only delays a slow-down.
+  await noteEndpointHealth(db, row.endpoint_id, result).catch((error) => log("error", "webhook endpoint health not noted", { endpoint_id: row.endpoint_id, error: describeError(error) }));
   return { deliveryId: input.deliveryId, status: row.status, attemptNumber: Number(row.number), result };
 }
 
@@ -295,16 +353,35 @@ export async function attemptClaimed(db: Database, claims: Claim[], policy: Deli
 
 export const leaseFor = (policy: DeliveryPolicy) => policy.timeoutMs + CLAIM_MARGIN_MS;
 
+/** How claimDue claims under a policy: the lease, and the in-flight bounds per endpoint. */
+export const claimTerms = (policy: DeliveryPolicy) => ({
+  leaseMs: leaseFor(policy),
+  perEndpoint: policy.endpointMaxInFlight ?? ENDPOINT_MAX_IN_FLIGHT,
+  slowPerEndpoint: policy.slowEndpointMaxInFlight ?? SLOW_ENDPOINT_MAX_IN_FLIGHT,
+});
+
 /**
- * One pass of due work: fan out new events, then claim due deliveries and attempt them all.
- * What a scoped run (sandbox clock advance) and the tests call; the worker does the same in a loop.
+ * Due work, now: fans out new events, then claims due deliveries and attempts each once, round
+ * after round (each within the per-endpoint bounds) until nothing not yet attempted is due, `limit`
+ * attempts were made, or a round timed out somewhere (a receiver that does not answer would make
+ * each further round wait out the timeout again: the worker takes those). What a scoped run (sandbox clock advance)
+ * and the tests call; the worker does the same continuously.
  */
 export async function deliverDue(db: Database, options: Scope & { policy?: DeliveryPolicy; limit?: number } = {}): Promise<AttemptOutcome[]> {
   const policy = options.policy ?? defaultPolicy();
+  const limit = options.limit ?? 50;
   // Fan out until this scope's outbox is drained.
   while ((await dispatchEvents(db, { merchantId: options.merchantId })).events > 0);
-  const claims = await claimDue(db, { merchantId: options.merchantId, limit: options.limit ?? 50, leaseMs: leaseFor(policy) });
-  return attemptClaimed(db, claims, policy);
+  const outcomes: AttemptOutcome[] = [];
+  while (outcomes.length < limit) {
+    const excludeIds = outcomes.map((o) => o.deliveryId);
+    const claims = await claimDue(db, { merchantId: options.merchantId, limit: limit - outcomes.length, excludeIds, ...claimTerms(policy) });
+    if (claims.length === 0) break;
+    const round = await attemptClaimed(db, claims, policy);
+    outcomes.push(...round);
+    if (round.some((o) => o.result && timedOut(o.result))) break;
+  }
+  return outcomes;
 }
 
 /**
@@ -319,7 +396,11 @@ export async function resendNow(db: Database, deliveryId: string, policy: Delive
   return recordAttempt(db, { deliveryId, token: null, trigger: "manual", url: plan.url, startedAt, result, schedule: policy.schedule });
 }
 
-export type StepOutcome = { status: WebhookDeliveryStatus; attempted: boolean; attemptNumber: number | null; wakeAt: string | null };
+/**
+ * `busy`: the delivery is due but was not claimed because its endpoint has its attempts in
+ * flight already (claimDue's per-endpoint bound): the caller tries again a little later.
+ */
+export type StepOutcome = { status: WebhookDeliveryStatus; attempted: boolean; attemptNumber: number | null; wakeAt: string | null; busy: boolean };
 
 /**
  * One step of the Inngest delivery function: attempts this delivery if it is due (claiming it
@@ -328,7 +409,7 @@ export type StepOutcome = { status: WebhookDeliveryStatus; attempted: boolean; a
  * the end of a claim's lease).
  */
 export async function deliverOnce(db: Database, deliveryId: string, policy: DeliveryPolicy = defaultPolicy()): Promise<StepOutcome> {
-  const claims = await claimDue(db, { deliveryId, limit: 1, leaseMs: leaseFor(policy) });
+  const claims = await claimDue(db, { deliveryId, limit: 1, ...claimTerms(policy) });
   let attemptNumber: number | null = null;
   if (claims.length) [{ attemptNumber }] = await attemptClaimed(db, claims, policy);
   const [row] = await db
@@ -336,11 +417,12 @@ export async function deliverOnce(db: Database, deliveryId: string, policy: Deli
     .from(webhookDeliveries)
     .innerJoin(merchants, eq(merchants.id, webhookDeliveries.merchantId))
     .where(eq(webhookDeliveries.id, deliveryId));
-  if (!row) return { status: "FAILED", attempted: false, attemptNumber: null, wakeAt: null };
+  if (!row) return { status: "FAILED", attempted: false, attemptNumber: null, wakeAt: null, busy: false };
   // A claim's lease end is real time already (claimDue); a schedule is on the merchant's clock.
   const offsetMs = row.mode === "test" && !row.claimToken ? row.offset * 1000 : 0;
-  const wakeAt = row.status === "PENDING" && row.nextAttemptAt ? new Date(row.nextAttemptAt.getTime() - offsetMs).toISOString() : null;
-  return { status: row.status, attempted: claims.length > 0, attemptNumber, wakeAt };
+  const wake = row.status === "PENDING" && row.nextAttemptAt ? new Date(row.nextAttemptAt.getTime() - offsetMs) : null;
+  const busy = claims.length === 0 && wake !== null && wake.getTime() <= systemNow().getTime();
+  return { status: row.status, attempted: claims.length > 0, attemptNumber, wakeAt: wake?.toISOString() ?? null, busy };
 }
 
 /**

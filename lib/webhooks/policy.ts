@@ -33,6 +33,28 @@ export const RESPONSE_HEADER_VALUE_CHARS = 512;
 /** A claim lasts this long past the timeout; a worker that dies mid-attempt loses its claim then. */
 export const CLAIM_MARGIN_MS = 30_000;
 
+/**
+ * Attempts in flight at once to one endpoint, across every worker and instance (counted from the
+ * live claims in the database when claiming, lib/webhooks/claim.ts): one receiver, however slow or
+ * busy, holds at most this many of a worker's slots, and the rest go to other endpoints.
+ */
+export const ENDPOINT_MAX_IN_FLIGHT = 8;
+
+/**
+ * An endpoint whose attempt timed out is "slow" for this long (renewed by each timeout, ended by a
+ * success): meanwhile it gets one attempt in flight at a time, so a receiver that never answers
+ * holds one slot, not ENDPOINT_MAX_IN_FLIGHT, and its deliveries wait their turn behind it.
+ */
+export const SLOW_ENDPOINT_MAX_IN_FLIGHT = 1;
+export const SLOW_ENDPOINT_FOR_MS = 10 * 60_000;
+
+/**
+ * Attempts in flight at once in one worker process. Measured (README, "Webhooks", "Benchmark"):
+ * a hung attempt costs a socket and a few kilobytes, not CPU, so the pool is sized for many slow
+ * receivers at once; a fast receiver's throughput is bound by the database, not by this number.
+ */
+export const WORKER_CAPACITY = 64;
+
 /** Endpoints per application and mode. */
 export const MAX_ENDPOINTS = 10;
 
@@ -42,6 +64,9 @@ export const MAX_SECRET_GRACE_SECONDS = 86_400;
 export type DeliveryPolicy = {
   schedule: readonly number[];
   timeoutMs: number;
+  /** Default ENDPOINT_MAX_IN_FLIGHT, and SLOW_ENDPOINT_MAX_IN_FLIGHT while the endpoint is slow. */
+  endpointMaxInFlight?: number;
+  slowEndpointMaxInFlight?: number;
   allowPrivateTargets: boolean;
   /** Name resolution (default: the system's); tests give their own answers. */
   resolver?: Resolver;
@@ -61,6 +86,8 @@ export function privateTargetsAllowed(env: Record<string, string | undefined> = 
 export const defaultPolicy = (): DeliveryPolicy => ({
   schedule: RETRY_SCHEDULE_MS,
   timeoutMs: DELIVERY_TIMEOUT_MS,
+  endpointMaxInFlight: ENDPOINT_MAX_IN_FLIGHT,
+  slowEndpointMaxInFlight: SLOW_ENDPOINT_MAX_IN_FLIGHT,
   allowPrivateTargets: privateTargetsAllowed(),
 });
 

@@ -27,6 +27,11 @@ export type SendOptions = {
   resolver?: Resolver;
 };
 
+const TIMED_OUT = "timed out after";
+
+/** Whether an attempt got no answer within its timeout (it held its slot for the whole time). */
+export const timedOut = (result: SendResult) => !result.ok && result.statusCode === null && (result.error?.startsWith(TIMED_OUT) ?? false);
+
 const USER_AGENT = "Cauri-Webhooks/1.0 (+https://standardwebhooks.com)";
 
 // PostgreSQL text cannot hold NUL; an excerpt is for people to read.
@@ -126,7 +131,7 @@ export function postWebhook(urlText: string, body: string, headers: Record<strin
     const timer = setTimeout(() => {
       // A status already received within the time decides; otherwise the attempt timed out.
       if (statusCode !== null) return fromResponse();
-      finish(fail(`timed out after ${options.timeoutMs} ms`));
+      finish(fail(`${TIMED_OUT} ${options.timeoutMs} ms`));
     }, options.timeoutMs);
     request.on("error", (error: NodeJS.ErrnoException) => {
       if (settled) return;

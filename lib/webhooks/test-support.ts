@@ -22,7 +22,12 @@ export type Answer = { status?: number; body?: string; delayMs?: number; hang?: 
 export async function startReceiver(answer: (n: number, req: Received) => Answer = () => ({})) {
   const received: Received[] = [];
   const sockets = new Set<import("node:net").Socket>();
+  // Requests open at once (arrived, not yet answered or abandoned by the sender), and the most seen.
+  const load = { open: 0, max: 0 };
   const server = http.createServer((req, res) => {
+    load.open++;
+    load.max = Math.max(load.max, load.open);
+    res.on("close", () => load.open--);
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -48,6 +53,7 @@ export async function startReceiver(answer: (n: number, req: Received) => Answer
     url: `http://127.0.0.1:${port}/hooks`,
     port,
     received,
+    load,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

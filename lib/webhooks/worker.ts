@@ -2,14 +2,14 @@ import type { Database } from "@/db/client";
 import { onEventsCommitted } from "@/lib/events/notify";
 import { log } from "@/lib/log";
 import { describeError } from "./errors";
-import { claimDue, dispatchEvents, leaseFor, prepareClaimed } from "./deliver";
-import { defaultPolicy, type DeliveryPolicy } from "./policy";
+import { claimDue, claimTerms, dispatchEvents, prepareClaimed } from "./deliver";
+import { defaultPolicy, WORKER_CAPACITY, type DeliveryPolicy } from "./policy";
 
 export type WorkerOptions = {
   policy?: DeliveryPolicy;
   /** How often the outbox and the due deliveries are polled when no nudge comes. */
   pollMs?: number;
-  /** Attempts in flight at once in this process. */
+  /** Attempts in flight at once in this process (default WORKER_CAPACITY). */
   concurrency?: number;
   /**
    * Inngest mode: new deliveries are handed to Inngest (one function run per delivery) instead
@@ -33,13 +33,14 @@ const NUDGE_FOLLOW_UPS_MS = [10, 30, 60, 100, 200, 350];
 /**
  * The delivery worker of one app process: wakes on every in-process event nudge
  * (onEventsCommitted) and polls every `pollMs` besides, fans committed events out to
- * deliveries, claims due deliveries (FOR UPDATE SKIP LOCKED, no transaction held across HTTP) and
- * sends them with at most `concurrency` in flight, so one slow receiver never holds up the others.
+ * deliveries, claims due deliveries (claimDue: fair across merchants and endpoints, at most a few in
+ * flight per endpoint across all processes, no transaction held across HTTP) and sends them with
+ * at most `concurrency` in flight, so one slow receiver never holds up the others.
  * All state lives in rows: a restart, or several processes at once, lose and duplicate nothing.
  */
 export function startWebhookWorker(getDb: () => Database, options: WorkerOptions = {}): WebhookWorker {
   const policy = options.policy ?? defaultPolicy();
-  const concurrency = options.concurrency ?? 16;
+  const concurrency = options.concurrency ?? WORKER_CAPACITY;
   const inFlight = new Set<Promise<unknown>>();
   const followUps = new Map<number, NodeJS.Timeout>();
   let stopped = false;
@@ -61,7 +62,7 @@ export function startWebhookWorker(getDb: () => Database, options: WorkerOptions
     if (options.enqueue) return;
     const room = concurrency - inFlight.size;
     if (room <= 0) return;
-    const claims = await claimDue(db, { limit: room, leaseMs: leaseFor(policy) });
+    const claims = await claimDue(db, { limit: room, ...claimTerms(policy) });
     prepareClaimed(db, claims, policy).forEach((run, i) => {
       const attempt: Promise<unknown> = run()
         .catch((error) => log("error", "webhook attempt failed", { delivery_id: claims[i].id, error: describeError(error) }))

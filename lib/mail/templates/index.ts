@@ -3,7 +3,7 @@ import type { Locale } from "@/lib/i18n/locale";
 import type { MailTemplate, RenderedMail } from "./define";
 import { testMail } from "./test";
 import { invitationMail } from "./invitation";
-import { disputeOpenedMail, productionOpenedMail, webhookFailingMail, withdrawalUpdateMail } from "./merchant-notifications";
+import { disputeOpenedMail, productionOpenedMail, webhookDisabledMail, webhookFailingMail, withdrawalUpdateMail } from "./merchant-notifications";
 import { paymentReceiptMail, subscriptionPortalMail } from "./customer-mail";
 import { passwordResetMail } from "./password_reset";
 import { emailVerificationMail } from "./email_verification";
@@ -14,6 +14,7 @@ export const mailTemplates = {
   invitation: invitationMail,
   withdrawal_update: withdrawalUpdateMail,
   webhook_failing: webhookFailingMail,
+  webhook_disabled: webhookDisabledMail,
   dispute_opened: disputeOpenedMail,
   production_opened: productionOpenedMail,
   payment_receipt: paymentReceiptMail,

@@ -135,6 +135,45 @@ export const webhookFailingMail = defineMailTemplate({
   },
 });
 
+export const webhookDisabledMail = defineMailTemplate({
+  params: z.object({
+    ...common,
+    endpointUrl: z.string().min(1).max(2_000),
+    failingSince: z.iso.datetime({ offset: true }),
+    lastError: z.string().max(500).nullable(),
+  }),
+  render: {
+    fr: (p) =>
+      renderNotice({
+        lang: "fr",
+        subject: `${tag("fr", p.mode)}Votre webhook a été désactivé`,
+        greeting: "Bonjour,",
+        paragraphs: [
+          `Les envois vers votre webhook ${p.endpointUrl} échouent sans interruption depuis le ${formatBamako(p.failingSince, "fr")}. Après 5 jours, nous l'avons désactivé : il ne reçoit plus d'événements.`,
+          "Corrigez l'adresse pour qu'elle réponde 2xx en moins de 10 secondes, réactivez le webhook dans le tableau de bord, puis renvoyez les envois échoués depuis le journal des webhooks.",
+        ],
+        rows: [["Adresse", p.endpointUrl], ["En échec depuis", formatBamako(p.failingSince, "fr")], ...(p.lastError ? [["Dernière erreur", p.lastError] as const] : []), modeRow.fr(p.mode)],
+        action: { label: "Voir vos webhooks", url: p.link },
+        footer: footer.fr(p.merchantName),
+        footerLink: footerLink.fr(p.settingsLink),
+      }),
+    en: (p) =>
+      renderNotice({
+        lang: "en",
+        subject: `${tag("en", p.mode)}Your webhook was disabled`,
+        greeting: "Hello,",
+        paragraphs: [
+          `Deliveries to your webhook ${p.endpointUrl} have failed without a break since ${formatBamako(p.failingSince, "en")}. After 5 days we disabled it: it receives no more events.`,
+          "Fix the URL so that it answers 2xx within 10 seconds, enable the webhook again in the dashboard, then re-send the failed deliveries from the webhook log.",
+        ],
+        rows: [["URL", p.endpointUrl], ["Failing since", formatBamako(p.failingSince, "en")], ...(p.lastError ? [["Last error", p.lastError] as const] : []), modeRow.en(p.mode)],
+        action: { label: "See your webhooks", url: p.link },
+        footer: footer.en(p.merchantName),
+        footerLink: footerLink.en(p.settingsLink),
+      }),
+  },
+});
+
 export const disputeOpenedMail = defineMailTemplate({
   params: z.object({ ...common, reference: z.string().min(1).max(100), amount, reason: z.string().max(2_000) }),
   render: {
