@@ -150,6 +150,15 @@ export const subscriptionPaymentDueSchema = subscriptionSchema.extend({
   amount_due: z.number().int().describe("XOF asked for this period."),
   period_start: timestamp.describe("Start of the period being collected."),
   payment_expires_at: timestamp.describe("When the payment expires unpaid (then the retry schedule applies: PAST_DUE, a new attempt, a new subscription.payment_due)."),
+  // The previous service's names, which its guide's handlers read; each repeats a field above.
+  subscription_id: z.string().describe("The same as `id` (prefix sub_), for handlers written for the previous service."),
+  billing_date: timestamp.describe("The same as `period_start`: the billing date of the period being collected."),
+  expires_at: timestamp.describe("The same as `payment_expires_at`."),
+  payment_link_id: z
+    .string()
+    .describe(
+      "The same as `payment_id` (prefix txn_): each period is collected by a payment, not a payment link; its checkout is `payment_url`, and its payment.* events carry it as `id` and `reference_id`. Read it with GET /v1/payments/{payment_link_id}.",
+    ),
 });
 export type SubscriptionPaymentDueResource = z.infer<typeof subscriptionPaymentDueSchema>;
 

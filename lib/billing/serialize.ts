@@ -55,5 +55,9 @@ export function subscriptionPaymentDueResource(
     amount_due: payment.amount,
     period_start: charge.periodStart.toISOString(),
     payment_expires_at: payment.expiresAt.toISOString(),
+    subscription_id: s.id,
+    billing_date: charge.periodStart.toISOString(),
+    expires_at: payment.expiresAt.toISOString(),
+    payment_link_id: payment.id,
   };
 }

@@ -57,6 +57,11 @@ export type RouteDoc = {
   produces?: string[];
   /** The JSON answer is `response` itself, not the envelope (the OpenAPI document). */
   unwrapped?: boolean;
+  /**
+   * A path parameter's documented name and meaning, where its folder's name says something else
+   * (Next.js gives sibling routes one name per level: `[slug]/activate` takes an id).
+   */
+  pathParams?: Record<string, { name?: string; description: string }>;
 };
 
 /** A route handler carrying its own definition, so the OpenAPI document is generated from what actually runs. */

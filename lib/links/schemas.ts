@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { redirectUrl } from "@/lib/redirects/redirect-url";
 import { input } from "@/lib/core/validation";
+import { ALIASES, type Aliases } from "@/lib/openapi/aliases";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { pageFields, paginationSchema, queryBoolean } from "./pagination";
 
@@ -20,13 +21,17 @@ const metadata = z
 
 /**
  * Existing client libraries send `title`, `price` and `redirect_url`: they are the contract's
- * `name`, a FIXED link's `amount` and `success_redirect_url`.
+ * `name`, a FIXED link's `amount` and `success_redirect_url`. A null `title` or `price` is "not
+ * sent" (an OPEN link from a library that sends `price: null`); a null `redirect_url` is kept,
+ * as a null `success_redirect_url` is: no redirect.
  */
+const linkAliases = { title: "name", price: "amount", redirect_url: "success_redirect_url" } satisfies Aliases;
+
 function foldLinkAliases(raw: unknown): unknown {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
   const body = { ...(raw as Record<string, unknown>) };
-  if (body.name === undefined && body.title !== undefined) body.name = body.title;
-  if (body.amount === undefined && body.price !== undefined) body.amount = body.price;
+  if (body.name === undefined && body.title != null) body.name = body.title;
+  if (body.amount === undefined && body.price != null) body.amount = body.price;
   if (body.success_redirect_url === undefined && body.redirect_url !== undefined) body.success_redirect_url = body.redirect_url;
   delete body.title;
   delete body.price;
@@ -46,7 +51,7 @@ export const createLinkSchema = z.preprocess(
     slug: z.string().regex(SLUG_PATTERN).optional().describe("3..64 of a-z, 0-9 and '-'; unique; random when omitted. The public URL is /l/{slug}."),
     success_redirect_url: redirectUrl.nullish().describe("HTTPS page the customer is sent to after a successful payment; alias `redirect_url`. Without it, our link page thanks the customer."),
     metadata: metadata.optional(),
-  }),
+  }).meta({ [ALIASES]: linkAliases }),
 );
 
 export const CreateLinkInput = input(createLinkSchema, {
@@ -72,7 +77,7 @@ export const updateLinkSchema = z.preprocess(
     // Present only to be refused with their own codes: mode and a FIXED price are fixed at creation.
     mode: z.unknown().optional().describe("Refused: LINK_MODE_IMMUTABLE."),
     amount: z.unknown().optional().describe("Refused on a FIXED link: LINK_PRICE_IMMUTABLE."),
-  }),
+  }).meta({ [ALIASES]: linkAliases }),
 );
 export const UpdateLinkInput = input(updateLinkSchema, {
   min_amount: "INVALID_AMOUNT_RANGE",

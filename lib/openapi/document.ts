@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { errorCatalogue, type ErrorCode } from "@/lib/core/errors";
 import { IDEMPOTENCY_MAX_LENGTH } from "@/lib/http/idempotency";
 import { rateLimits } from "@/lib/http/rate-limit";
-import type { DefinedRoute } from "@/lib/http/route";
+import type { DefinedRoute, RouteDoc } from "@/lib/http/route";
+import { publicBaseUrl } from "@/lib/config";
 import { apiDescription, TAGS } from "./description";
 import { codeTable, groupByStatus, routeErrorCodes, STATUS_NAMES } from "./errors";
 import { objectFields, SchemaConverter } from "./schema";
@@ -25,6 +26,21 @@ const isDefinedRoute = (value: unknown): value is DefinedRoute =>
   typeof value === "function" && typeof (value as Partial<DefinedRoute>).definition === "object";
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** The path as the document shows it: each parameter under its documented name (RouteDoc.pathParams). */
+export function documentedPath(path: string, doc: RouteDoc | undefined): string {
+  return path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const renamed = doc?.pathParams?.[name]?.name;
+    return renamed ? `{${renamed}}` : whole;
+  });
+}
+
+/** Action routes read no body; client libraries send `{}` anyway, which is accepted (and ignored). */
+const emptyBody = {
+  required: false,
+  description: "None. An empty object `{}`, which some client libraries send, is accepted.",
+  content: { "application/json": { schema: { type: "object", maxProperties: 0 } } },
+};
 
 export function operationId(method: HttpMethod, path: string): string {
   const words = path
@@ -73,7 +89,6 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
   const usedTags = new Set<string>();
 
   for (const entry of routes) {
-    const pathParams = [...entry.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     for (const method of HTTP_METHODS) {
       const handler = entry.module[method];
       if (handler === undefined || isNotAllowedHandler(handler)) continue;
@@ -84,13 +99,18 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
       }
       const definition = handler.definition;
       const doc = definition.doc;
+      const path = documentedPath(entry.path, doc);
+      const pathParams = [...entry.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       if (!doc) problems.push(`${where}: route() has no \`doc\` (summary, response schema, domain errors)`);
       else if (!doc.response && !doc.produces) problems.push(`${where}: doc has no \`response\` schema of \`data\` (use z.never() for a route that never succeeds)`);
 
-      const body = definition.body ? converter.convert(definition.body.schema, "input", `${where} body`) : undefined;
+      const body = definition.body ? converter.convert(definition.body.schema, "input", `${where} body`, { body: true }) : undefined;
       const query = definition.query ? converter.convert(definition.query.schema, "input", `${where} query`) : undefined;
 
-      const parameters: Record<string, unknown>[] = pathParams.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+      const parameters: Record<string, unknown>[] = pathParams.map((name) => {
+        const documented = doc?.pathParams?.[name];
+        return { name: documented?.name ?? name, in: "path", required: true, ...(documented ? { description: documented.description } : {}), schema: { type: "string" } };
+      });
       const queryFields = query ? objectFields(query) : [];
       for (const field of queryFields) {
         const { description, ...schema } = field.schema as JsonSchema & { description?: string };
@@ -166,7 +186,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
       ].filter(Boolean);
 
       const operation: Operation = {
-        operationId: operationId(method, entry.path),
+        operationId: operationId(method, path),
         summary: doc?.summary ?? `${method} ${entry.path}`,
         description: [doc?.description, notes.join("\n\n")].filter(Boolean).join("\n\n"),
         tags,
@@ -187,8 +207,8 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
           required: objectFields(body).some((f) => f.required),
           content: { "application/json": { schema: body } },
         };
-      }
-      (paths[entry.path] ??= {})[method.toLowerCase()] = operation;
+      } else if (method === "POST" || method === "PUT" || method === "PATCH") operation.requestBody = emptyBody;
+      (paths[path] ??= {})[method.toLowerCase()] = operation;
     }
   }
 
@@ -200,9 +220,8 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
       version: API_VERSION,
       summary: "Collect mobile-money payments in Mali, hold them in escrow, withdraw balances.",
       description: apiDescription(options.decisions),
-      contact: { name: "Cauri support", url: "/docs" },
+      contact: { name: "Cauri support", url: new URL("/docs", /^https?:\/\//.test(options.serverUrl ?? "") ? options.serverUrl : publicBaseUrl()).href },
     },
-    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     servers: [{ url: options.serverUrl ?? "/", description: "One base URL for sandbox and production: the key decides the mode." }],
     security: [{ bearerAuth: [] }],
     tags: [...usedTags].sort().map((name) => ({ name, ...(TAGS[name] ? { description: TAGS[name] } : {}) })),

@@ -10,7 +10,6 @@ export type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = {
   openapi: string;
   info: Record<string, unknown>;
-  jsonSchemaDialect?: string;
   servers?: { url: string; description?: string }[];
   security?: Record<string, string[]>[];
   tags?: { name: string; description?: string }[];

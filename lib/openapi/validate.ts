@@ -82,3 +82,26 @@ export function createWebhookValidator(document: OpenApiDocument) {
     return { ok: false, reason: `webhook ${type}: the body does not match the documented schema:\n${errors.join("\n")}` };
   };
 }
+
+/**
+ * Checks a request body against the document's `requestBody` for `method path`: what generated
+ * clients and validators (Prism) would let through, to compare with what the server accepts.
+ */
+export function createRequestValidator(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  ajv.addSchema({ ...document, $id: "openapi.json" } as object);
+  const templates = Object.keys(document.paths);
+  return function check(method: string, path: string, body: unknown): ResponseCheck {
+    const template = matchPathTemplate(templates, path);
+    const verb = method.toLowerCase();
+    const operation = template ? document.paths[template][verb] : undefined;
+    if (!template || !operation) return { ok: false, reason: `${method.toUpperCase()} ${path} is not documented` };
+    const name = `${method.toUpperCase()} ${template}`;
+    if (!operation.requestBody) return { ok: false, reason: `${name} documents no request body` };
+    const validate = ajv.compile({ $ref: `openapi.json#/${pointer("paths", template, verb, "requestBody", "content", "application/json", "schema")}` });
+    if (validate(body)) return { ok: true, operation: name };
+    const errors = (validate.errors ?? []).map((e) => `  ${e.instancePath || "(body)"} ${e.message}`);
+    return { ok: false, reason: `${name}: the document refuses this body:\n${errors.join("\n")}` };
+  };
+}

@@ -30,7 +30,16 @@ export async function listPayments(ctx: DomainContext, q: { page: number; limit:
   const where = scoped(ctx, q.status ? statusAsOf(q.status, ctx.now) : undefined, q.client_reference === undefined ? undefined : eq(payments.clientReference, q.client_reference));
   const [rows, n] = await Promise.all([
     ctx.db
-      .select({ id: payments.id, status: payments.status, amount: payments.amount, expiresAt: payments.expiresAt, createdAt: payments.createdAt })
+      .select({
+        id: payments.id,
+        status: payments.status,
+        amount: payments.amount,
+        expiresAt: payments.expiresAt,
+        createdAt: payments.createdAt,
+        customerPhone: payments.customerPhone,
+        customerName: payments.customerName,
+        customerEmail: payments.customerEmail,
+      })
       .from(payments)
       .where(where)
       .orderBy(...newestFirst)

@@ -3,6 +3,7 @@ import { redirectUrl } from "@/lib/redirects/redirect-url";
 import { input } from "@/lib/core/validation";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { partnerItemSchema } from "@/lib/partner/schemas";
+import { ALIASES, type Aliases } from "@/lib/openapi/aliases";
 
 export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "EXPIRED", "CANCELLED"] as const;
 export const TERMINAL_STATUSES = new Set(["SUCCESS", "FAILED", "EXPIRED", "CANCELLED"]);
@@ -18,15 +19,16 @@ export const paymentPhone = phoneField({ field: "customer_phone", rule: "interna
 
 /**
  * Existing client libraries send `provider` and a nested `customer: {phone, name, email}`;
- * both are folded into the contract's flat fields before validation.
+ * both are folded into the contract's flat fields before validation. A nested null is "not
+ * sent", as a flat one is (lib/core/validation.ts).
  */
 function foldAliases(raw: unknown): unknown {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
   const body = { ...(raw as Record<string, unknown>) };
   const customer = body.customer && typeof body.customer === "object" ? (body.customer as Record<string, unknown>) : {};
-  body.customer_phone ??= customer.phone;
-  body.customer_name ??= customer.name;
-  body.customer_email ??= customer.email;
+  body.customer_phone ??= customer.phone ?? undefined;
+  body.customer_name ??= customer.name ?? undefined;
+  body.customer_email ??= customer.email ?? undefined;
   delete body.customer;
   if (body.payment_method === undefined && body.provider !== undefined) body.payment_method = body.provider;
   return body;
@@ -56,7 +58,7 @@ export const createPaymentSchema = z.preprocess(
     metadata: metadataSchema.optional(),
     // Validated against the partner catalogue by createPayment (lib/partner/items.ts), which owns its error codes.
     items: z.unknown().optional(),
-  }),
+  }).meta({ [ALIASES]: { provider: "payment_method", customer: { phone: "customer_phone", name: "customer_name", email: "customer_email" } } satisfies Aliases }),
 );
 
 export const CreatePaymentInput = phoneInput(createPaymentSchema, {
@@ -89,9 +91,20 @@ export const lateCollectionSchema = z.object({
   resolved_at: timestamp.nullable().describe("when it was credited or refunded; null while OPEN"),
 });
 
+/** The customer as client libraries read it (`data.customer.phone`): the flat customer_* fields, nested. */
+export const paymentCustomerSchema = z.object({
+  phone: z.string().describe("The same as customer_phone (E.164)"),
+  name: z.string().nullable().describe("The same as customer_name"),
+  email: z.string().nullable().describe("The same as customer_email"),
+});
+
+/** The previous service's name for the payment's identifier, kept for its client libraries and guides. */
+const referenceId = z.string().describe("The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks)");
+
 /** The payment object of the contract (full form, as a key sees it). */
 export const paymentSchema = z.object({
   id: z.string().describe("prefix txn_"),
+  reference_id: referenceId,
   status: z.enum(PAYMENT_STATUSES),
   amount: z.number().int(),
   currency: z.literal("XOF"),
@@ -107,6 +120,7 @@ export const paymentSchema = z.object({
   customer_phone: z.string(),
   customer_name: z.string().nullable(),
   customer_email: z.string().nullable(),
+  customer: paymentCustomerSchema,
   country: z.enum(COUNTRIES).nullable(),
   description: z.string().nullable(),
   return_url: z.string().nullable(),
@@ -126,16 +140,16 @@ export const paymentSchema = z.object({
 
 /** What the creation answer carries (the contract's list). */
 export const createdPaymentSchema = paymentSchema.pick({
-  id: true, status: true, amount: true, currency: true, payment_method: true, redirect_url: true,
+  id: true, reference_id: true, customer: true, status: true, amount: true, currency: true, payment_method: true, redirect_url: true,
   gateway_used: true, routing_reason: true, expires_at: true, created_at: true, fee_total: true,
 });
 
 /** Public status for our hosted pages: no metadata, client_reference or provider_ref; the phone masked. */
 export const publicPaymentSchema = paymentSchema
-  .pick({ id: true, status: true, amount: true, currency: true, payment_method: true, expires_at: true, created_at: true, updated_at: true, description: true, status_reason: true, initiated_at: true, livemode: true })
+  .pick({ id: true, reference_id: true, status: true, amount: true, currency: true, payment_method: true, expires_at: true, created_at: true, updated_at: true, description: true, status_reason: true, initiated_at: true, livemode: true })
   .extend({ customer_phone: z.string().describe("masked"), merchant_name: z.string() });
 
-export const paymentListItemSchema = paymentSchema.pick({ id: true, status: true, amount: true, currency: true, created_at: true });
+export const paymentListItemSchema = paymentSchema.pick({ id: true, reference_id: true, status: true, amount: true, currency: true, customer: true, created_at: true });
 
 export type PaymentResource = z.infer<typeof paymentSchema>;
 

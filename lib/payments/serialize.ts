@@ -16,6 +16,11 @@ export const lateCollectionView = (l: LateCollection): z.infer<typeof lateCollec
   resolved_at: l.resolvedAt?.toISOString() ?? null,
 });
 
+type CustomerFields = Pick<Payment, "customerPhone" | "customerName" | "customerEmail">;
+
+/** The flat customer_* fields as the nested `customer` client libraries read (`data.customer.phone`). */
+export const customerView = (p: CustomerFields): PaymentResource["customer"] => ({ phone: p.customerPhone, name: p.customerName, email: p.customerEmail });
+
 /**
  * The payment as a key sees it; also the `data` of payment events. `late` is the
  * payment's late collection: only a CANCELLED, EXPIRED or FAILED payment can have one, so a
@@ -25,6 +30,7 @@ export const lateCollectionView = (l: LateCollection): z.infer<typeof lateCollec
 export function paymentResource(p: Payment, late: LateCollection | null = null): PaymentResource {
   return {
     id: p.id,
+    reference_id: p.id,
     status: p.status,
     amount: p.amount,
     currency: "XOF",
@@ -40,6 +46,7 @@ export function paymentResource(p: Payment, late: LateCollection | null = null):
     customer_phone: p.customerPhone,
     customer_name: p.customerName,
     customer_email: p.customerEmail,
+    customer: customerView(p),
     country: (p.country as PaymentResource["country"]) ?? null,
     description: p.description,
     return_url: p.returnUrl,
@@ -57,7 +64,7 @@ export function paymentResource(p: Payment, late: LateCollection | null = null):
 export function createdPayment(p: Payment): z.infer<typeof createdPaymentSchema> {
   const r = paymentResource(p);
   return {
-    id: r.id, status: r.status, amount: r.amount, currency: r.currency, payment_method: r.payment_method,
+    id: r.id, reference_id: r.reference_id, customer: r.customer, status: r.status, amount: r.amount, currency: r.currency, payment_method: r.payment_method,
     redirect_url: r.redirect_url, gateway_used: r.gateway_used, routing_reason: r.routing_reason,
     expires_at: r.expires_at, created_at: r.created_at, fee_total: r.fee_total,
   };
@@ -66,6 +73,7 @@ export function createdPayment(p: Payment): z.infer<typeof createdPaymentSchema>
 export function publicPayment(p: Payment, merchantName: string): z.infer<typeof publicPaymentSchema> {
   return {
     id: p.id,
+    reference_id: p.id,
     status: p.status,
     amount: p.amount,
     currency: "XOF",
@@ -82,10 +90,12 @@ export function publicPayment(p: Payment, merchantName: string): z.infer<typeof 
   };
 }
 
-export const paymentListItem = (p: Pick<Payment, "id" | "status" | "amount" | "createdAt">): z.infer<typeof paymentListItemSchema> => ({
+export const paymentListItem = (p: Pick<Payment, "id" | "status" | "amount" | "createdAt"> & CustomerFields): z.infer<typeof paymentListItemSchema> => ({
   id: p.id,
+  reference_id: p.id,
   status: p.status,
   amount: p.amount,
   currency: "XOF",
+  customer: customerView(p),
   created_at: p.createdAt.toISOString(),
 });

@@ -1,4 +1,5 @@
 import type { EventPayload } from "@/db/schema";
+import { withCurrentFields } from "@/lib/events/current-fields";
 import type { WebhookEventBody } from "./schemas";
 
 export const EVENT_VERSION = "v1";
@@ -17,7 +18,8 @@ export function eventBody(payload: EventPayload): string {
  * livemode, data}`, `data` being the object itself and `event` repeating `type`, a shape the
  * previous service's client libraries read as well as ours. The outbox keeps `{data: {object}}`,
  * as every stored event always has: the shape is built here, at send and read time, so events
- * written before this shape are delivered in it too and no stored row is rewritten.
+ * written before this shape are delivered in it too and no stored row is rewritten; so are the
+ * fields `data` gained since (lib/events/current-fields.ts).
  */
 export function eventResource(payload: EventPayload): WebhookEventBody {
   return {
@@ -27,6 +29,6 @@ export function eventResource(payload: EventPayload): WebhookEventBody {
     version: EVENT_VERSION,
     timestamp: payload.timestamp,
     livemode: payload.livemode,
-    data: payload.data.object,
+    data: withCurrentFields(payload.type, payload.data.object),
   };
 }

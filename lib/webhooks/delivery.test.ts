@@ -52,7 +52,8 @@ describe("delivery", () => {
 
     // The package, unmodified, with the secret shown at creation.
     const verified = new Webhook(endpoint.secret).verify(got.body, got.headers) as Record<string, unknown>;
-    expect(verified).toEqual({ id: payload.id, type: "payment.success", event: "payment.success", version: "v1", timestamp: payload.timestamp, livemode: false, data: payload.data.object });
+    // `data` is the stored object, with the fields payment events gained since (lib/events/current-fields.ts).
+    expect(verified).toEqual({ id: payload.id, type: "payment.success", event: "payment.success", version: "v1", timestamp: payload.timestamp, livemode: false, data: { ...payload.data.object, reference_id: payload.data.object.id } });
     expect(got.headers["webhook-id"]).toBe(payload.id);
     expect(got.headers["content-type"]).toBe("application/json");
     expect(Math.abs(Number(got.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(5);

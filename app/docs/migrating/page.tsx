@@ -12,7 +12,9 @@ const DELIVERY = `{
   "livemode": false,
   "data": {
     "id": "txn_01…", "status": "SUCCESS", "amount": 12500, "currency": "XOF",
-    "provider": "OPERATOR_MONEY", "provider_ref": "OP-…", "customer_phone": "+22370000009",
+    "provider": "OPERATOR_MONEY", "provider_ref": "OP-…", "reference_id": "txn_01…",
+    "customer_phone": "+22370000009",
+    "customer": { "phone": "+22370000009", "name": null, "email": null },
     "metadata": { "order_id": "A-1042" }, "created_at": "…", "updated_at": "…"
   }
 }`;
@@ -51,8 +53,32 @@ const { generateMetadata, Page } = guidePage(
               <code>POST /v1/payments/{"{id}"}/reconcile</code> renvoie <code>updated</code> et <code>new_status</code>.
             </li>
             <li>
+              Chaque paiement porte <code>reference_id</code>, égal à <code>id</code>, le nom que lui donnait le service précédent : à la création, sur{" "}
+              <code>GET /v1/payments/{"{id}"}</code> et <code>GET /v1/payments/search</code>, dans les éléments de liste et dans le <code>data</code> de chaque
+              événement <code>payment.*</code>. Enregistrez-le sur la commande comme le font les exemples des bibliothèques :{" "}
+              <code>poll(payment.reference_id)</code> lit le paiement, et les gestionnaires de webhooks retrouvent la commande par lui (
+              <code>getReferenceId()</code> en PHP, <code>event.data.reference_id</code> en Python). Les événements émis avant l&apos;ajout de ce champ le portent
+              aussi quand ils sont envoyés.
+            </li>
+            <li>
+              À côté de <code>customer_phone</code>, <code>customer_name</code> et <code>customer_email</code>, les paiements (création, lectures, listes) et les
+              événements <code>payment.*</code> les portent imbriqués dans <code>customer: {"{phone, name, email}"}</code> (<code>data.customer.phone</code>).
+            </li>
+            <li>
+              <code>subscription.payment_due</code> porte <code>subscription_id</code> (= <code>id</code>), <code>billing_date</code> (={" "}
+              <code>period_start</code>), <code>expires_at</code> (= <code>payment_expires_at</code>) et <code>payment_link_id</code> à côté des champs
+              actuels. Chaque période est encaissée par un paiement, pas par un lien de paiement : <code>payment_link_id</code> est l&apos;identifiant de ce
+              paiement (<code>txn_…</code>, comme <code>payment_id</code>), ses événements de paiement le portent en <code>reference_id</code>, et la page à
+              envoyer au client est <code>payment_url</code>.
+            </li>
+            <li>
               Les liens de paiement acceptent et renvoient <code>title</code> et <code>price</code> (à côté de <code>name</code> et <code>amount</code>) et
               acceptent <code>redirect_url</code>.
+            </li>
+            <li>
+              Le document OpenAPI (<code>/v1/openapi.json</code>) décrit ce que le serveur accepte : les alias ci-dessus (marqués dépréciés),{" "}
+              <code>null</code> pour les champs facultatifs et <code>{"{}"}</code> sur les routes d&apos;action (<code>/activate</code>,{" "}
+              <code>/reconcile</code>…). Les clients et validateurs générés à partir de lui (Prism compris) acceptent donc les appels des bibliothèques.
             </li>
             <li>
               <code>GET /v1/public/plans?merchant_id=…</code> renvoie <code>{"{merchant: {id, name}, plans: [...]}"}</code> avec <code>interval_label</code>,{" "}
@@ -172,6 +198,34 @@ const { generateMetadata, Page } = guidePage(
           <Code label="Python (pip install standardwebhooks)">{pythonStandardWebhooks}</Code>
           <Code label="PHP (composer require standard-webhooks/standard-webhooks)">{phpStandardWebhooks}</Code>
 
+          <h3>Renouveler le secret</h3>
+          <p>
+            <code>POST /v1/webhooks/endpoints/{"{id}"}/roll-secret</code> renvoie le nouveau secret, une seule fois. Avec <code>grace_period_seconds</code>{" "}
+            (jusqu&apos;à 86 400), l&apos;ancien secret continue de signer jusqu&apos;à la fin de la période et les deux en-têtes portent deux signatures :{" "}
+            <strong>celle de l&apos;ancien secret d&apos;abord, celle du nouveau en dernier</strong>. Les bibliothèques du service précédent ne gardent que la
+            dernière signature de l&apos;en-tête, d&apos;où :
+          </p>
+          <Table
+            caption="Renouveler le secret sans perdre d'envoi"
+            head={["vous vérifiez avec", "que faire", "ce qui se passe"]}
+            rows={[
+              [
+                "Les bibliothèques du service précédent (JavaScript, Python, PHP)",
+                "Renouvelez, puis remplacez tout de suite l'ancien secret par le nouveau dans la configuration de votre gestionnaire (préparez le déploiement avant de renouveler).",
+                "Dès que le nouveau secret est en place, chaque envoi est vérifié. Les envois faits entre le renouvellement et ce moment sont refusés par votre gestionnaire puis renvoyés (après 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) : aucun n'est perdu, ils arrivent en retard. Ne gardez jamais l'ancien secret : avec lui, les bibliothèques refusent tous les envois à partir du renouvellement.",
+              ],
+              [
+                "Standard Webhooks, ou les extraits ci-dessus (ils vérifient chaque signature)",
+                <>
+                  Renouvelez avec une période de grâce (par exemple <code>{'{"grace_period_seconds": 3600}'}</code>), puis installez le nouveau secret quand vous
+                  voulez avant la fin de la période.
+                </>,
+                "Rien n'est refusé : l'ancien secret est vérifié jusqu'à la fin de la période, le nouveau dès le renouvellement.",
+              ],
+            ]}
+          />
+          <p>Sans période de grâce (la valeur par défaut, 0), seul le nouveau secret signe à partir du renouvellement.</p>
+
           <Note>
             Lisez le corps en octets bruts avant tout décodage JSON : un framework qui le décode puis le ré-encode change les octets, et aucune signature ne
             correspond. Voir <a href="/docs/webhooks">Webhooks et signatures</a> pour les nouvelles tentatives, le catalogue des événements et les envois de
@@ -210,7 +264,29 @@ const { generateMetadata, Page } = guidePage(
           <code>POST /v1/payments/{"{id}"}/reconcile</code> answers <code>updated</code> and <code>new_status</code>.
         </li>
         <li>
+          Every payment carries <code>reference_id</code>, equal to <code>id</code>, the previous service&apos;s name for it: on creation, on{" "}
+          <code>GET /v1/payments/{"{id}"}</code> and <code>GET /v1/payments/search</code>, in list items and in the <code>data</code> of every{" "}
+          <code>payment.*</code> event. Store it on the order as the libraries&apos; examples do: <code>poll(payment.reference_id)</code> reads the payment, and
+          webhook handlers find the order by it (PHP <code>getReferenceId()</code>, Python <code>event.data.reference_id</code>). Events emitted before this field
+          existed carry it too when they are delivered.
+        </li>
+        <li>
+          Beside <code>customer_phone</code>, <code>customer_name</code> and <code>customer_email</code>, payments (creation, reads, list items) and{" "}
+          <code>payment.*</code> events carry them nested as <code>customer: {"{phone, name, email}"}</code> (<code>data.customer.phone</code>).
+        </li>
+        <li>
+          <code>subscription.payment_due</code> carries <code>subscription_id</code> (= <code>id</code>), <code>billing_date</code> (= <code>period_start</code>),{" "}
+          <code>expires_at</code> (= <code>payment_expires_at</code>) and <code>payment_link_id</code> beside today&apos;s fields. Each period is collected by a
+          payment, not a payment link: <code>payment_link_id</code> is that payment&apos;s id (<code>txn_…</code>, the same as <code>payment_id</code>), its payment
+          events carry it as <code>reference_id</code>, and the page to send the customer is <code>payment_url</code>.
+        </li>
+        <li>
           Payment links take and answer <code>title</code> and <code>price</code> (beside <code>name</code> and <code>amount</code>) and accept <code>redirect_url</code>.
+        </li>
+        <li>
+          The OpenAPI document (<code>/v1/openapi.json</code>) describes what the server accepts: the aliases above (marked deprecated), JSON <code>null</code> for
+          optional fields, and <code>{"{}"}</code> on action routes (<code>/activate</code>, <code>/reconcile</code>…), so clients and validators generated from it
+          (Prism included) accept the libraries&apos; calls.
         </li>
         <li>
           <code>GET /v1/public/plans?merchant_id=…</code> answers <code>{"{merchant: {id, name}, plans: [...]}"}</code> with <code>interval_label</code>,{" "}
@@ -319,6 +395,32 @@ const { generateMetadata, Page } = guidePage(
       <Code label="Node.js (npm install standardwebhooks)">{nodeStandardWebhooks}</Code>
       <Code label="Python (pip install standardwebhooks)">{pythonStandardWebhooks}</Code>
       <Code label="PHP (composer require standard-webhooks/standard-webhooks)">{phpStandardWebhooks}</Code>
+
+      <h3>Rolling the secret</h3>
+      <p>
+        <code>POST /v1/webhooks/endpoints/{"{id}"}/roll-secret</code> answers the new secret, once. With <code>grace_period_seconds</code> (up to 86,400), the previous
+        secret keeps signing until the period ends, and both headers carry two signatures: <strong>the previous secret&apos;s first, the new secret&apos;s last</strong>.
+        The previous service&apos;s libraries keep only the last signature of the header, so:
+      </p>
+      <Table
+        caption="Rolling the secret without losing a delivery"
+        head={["you verify with", "what to do", "what happens"]}
+        rows={[
+          [
+            "The previous service's libraries (JavaScript, Python, PHP)",
+            "Roll, then replace the old secret with the new one in your handler's configuration at once (have the deploy ready before you roll).",
+            "From the moment the new secret is installed, every delivery verifies. Deliveries made between the roll and that moment are refused by your handler and retried (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), so none is lost, only late. Never keep the old secret: with it, the libraries refuse every delivery from the roll on.",
+          ],
+          [
+            "Standard Webhooks, or the snippets above (they check every signature)",
+            <>
+              Roll with a grace period (e.g. <code>{'{"grace_period_seconds": 3600}'}</code>), then install the new secret at any time before the period ends.
+            </>,
+            "Nothing is refused: the old secret verifies until the period ends, the new one from the roll on.",
+          ],
+        ]}
+      />
+      <p>Without a grace period (the default, 0), only the new secret signs from the roll on.</p>
 
       <Note>
         Read the body as raw bytes before any JSON parsing: a framework that parses and re-serialises it changes the bytes, and no signature matches. See{" "}

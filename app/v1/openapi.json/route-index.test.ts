@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { findRouteFiles, renderRouteIndex } from "@/lib/openapi/route-files";
 import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
 import { HTTP_METHODS } from "@/lib/openapi/types";
+import { documentedPath } from "@/lib/openapi/document";
+import type { DefinedRoute } from "@/lib/http/route";
 import { openApiDocument } from "./document";
 import { routeIndex } from "./route-index";
 
@@ -24,7 +26,9 @@ describe("route coverage", () => {
 
   it("the document has an operation for every served method (not the 405 refusals), and nothing else", () => {
     const { document } = openApiDocument();
-    const exported = routeIndex.flatMap((r) => HTTP_METHODS.filter((m) => r.module[m] !== undefined && !isNotAllowedHandler(r.module[m])).map((m) => `${m} ${r.path}`)).sort();
+    const served = (r: (typeof routeIndex)[number]) => HTTP_METHODS.filter((m) => r.module[m] !== undefined && !isNotAllowedHandler(r.module[m]));
+    // Under the path's documented parameter names (RouteDoc.pathParams).
+    const exported = routeIndex.flatMap((r) => served(r).map((m) => `${m} ${documentedPath(r.path, (r.module[m] as DefinedRoute).definition.doc)}`)).sort();
     const documented = Object.entries(document.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)).sort();
     expect(documented).toEqual(exported);
   });

@@ -23,7 +23,8 @@ export const GET = route(
     const host = ctx.request.headers.get("x-forwarded-host") ?? ctx.request.headers.get("host") ?? url.host;
     const proto = ctx.request.headers.get("x-forwarded-proto")?.split(",")[0].trim() ?? url.protocol.replace(":", "");
     const origin = `${proto}://${host}`;
-    const body = { ...document, servers: [{ ...document.servers![0], url: process.env.CAURI_PUBLIC_URL?.replace(/\/+$/, "") || origin }] };
+    const server = process.env.CAURI_PUBLIC_URL?.replace(/\/+$/, "") || origin;
+    const body = { ...document, info: { ...document.info, contact: { ...(document.info.contact as object), url: `${server}/docs` } }, servers: [{ ...document.servers![0], url: server }] };
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },

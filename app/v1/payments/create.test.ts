@@ -22,7 +22,7 @@ describe("POST /v1/payments", () => {
     const res = await create(m.testKey, valid);
     expect(res.status).toBe(201);
     const d = res.body.data;
-    expect(Object.keys(d).sort()).toEqual(["amount", "created_at", "currency", "expires_at", "fee_total", "gateway_used", "id", "payment_method", "redirect_url", "routing_reason", "status"]);
+    expect(Object.keys(d).sort()).toEqual(["amount", "created_at", "currency", "customer", "expires_at", "fee_total", "gateway_used", "id", "payment_method", "redirect_url", "reference_id", "routing_reason", "status"]);
     expect(d).toMatchObject({ status: "PENDING", amount: 12_500, currency: "XOF", payment_method: "OPERATOR_MONEY", fee_total: 250 });
     expect(d.id).toMatch(/^txn_/);
     expect(d.redirect_url).toMatch(new RegExp(`/checkout/${d.id}$`));

@@ -58,7 +58,7 @@ describe("GET /v1/payments", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.pagination).toEqual({ page: 1, limit: 2, total: 5, pages: 3 });
     expect(res.body.data.payments.map((p: { id: string }) => p.id)).toEqual([ids[4], ids[3]]);
-    expect(Object.keys(res.body.data.payments[0]).sort()).toEqual(["amount", "created_at", "currency", "id", "status"]);
+    expect(Object.keys(res.body.data.payments[0]).sort()).toEqual(["amount", "created_at", "currency", "customer", "id", "reference_id", "status"]);
     const last = await call(list, "GET", "/v1/payments?limit=2&page=3", { key: m.testKey });
     expect(last.body.data.payments.map((p: { id: string }) => p.id)).toEqual([ids[0]]);
     const beyond = await call(list, "GET", "/v1/payments?limit=2&page=4", { key: m.testKey });
@@ -137,7 +137,7 @@ describe("GET /v1/payments/{id}", () => {
     const res = await get(getOne, "/v1/payments/{id}", id);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ["amount", "created_at", "currency", "customer_phone", "description", "expires_at", "id", "initiated_at", "livemode", "merchant_name", "payment_method", "status", "status_reason", "updated_at"].sort(),
+      ["amount", "created_at", "currency", "customer_phone", "description", "expires_at", "id", "initiated_at", "livemode", "merchant_name", "payment_method", "reference_id", "status", "status_reason", "updated_at"].sort(),
     );
     expect(res.body.data).toMatchObject({ id, status: "PENDING", amount: 12_500, merchant_name: "Boutique Awa", description: "Commande 1042", livemode: false });
     expect(res.body.data.customer_phone).not.toContain("70000009");

@@ -466,6 +466,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment-links/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Activate a payment link
+         * @description No body. Idempotent. The path segment is the link's id (or slug). A deleted link cannot come back (410).
+         *
+         *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
+         *
+         *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
+         */
+        patch: operations["patchPaymentLinksByIdActivate"];
+        trace?: never;
+    };
+    "/v1/payment-links/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deactivate a payment link
+         * @description No body. Idempotent. The link page then says the link is unavailable and its checkout answers 409 LINK_INACTIVE. The path segment is the link's id (or slug).
+         *
+         *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
+         *
+         *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
+         */
+        patch: operations["patchPaymentLinksByIdDeactivate"];
+        trace?: never;
+    };
     "/v1/payment-links/{slug}": {
         parameters: {
             query?: never;
@@ -506,30 +554,6 @@ export interface paths {
         patch: operations["patchPaymentLinksBySlug"];
         trace?: never;
     };
-    "/v1/payment-links/{slug}/activate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Activate a payment link
-         * @description No body. Idempotent. The path segment is the link's id (or slug). A deleted link cannot come back (410).
-         *
-         *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
-         *
-         *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
-         */
-        patch: operations["patchPaymentLinksBySlugActivate"];
-        trace?: never;
-    };
     "/v1/payment-links/{slug}/checkout": {
         parameters: {
             query?: never;
@@ -552,30 +576,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/v1/payment-links/{slug}/deactivate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Deactivate a payment link
-         * @description No body. Idempotent. The link page then says the link is unavailable and its checkout answers 409 LINK_INACTIVE. The path segment is the link's id (or slug).
-         *
-         *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
-         *
-         *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
-         */
-        patch: operations["patchPaymentLinksBySlugDeactivate"];
         trace?: never;
     };
     "/v1/payment-links/{slug}/qr": {
@@ -4145,13 +4145,13 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Applies to periods billed from now on; periods already being collected keep their amount. */
-                    amount?: number;
+                    amount?: number | null;
                     description?: string | null;
                     /** @description Refused: PLAN_INTERVAL_IMMUTABLE. */
                     interval?: unknown;
                     /** @description An inactive plan accepts no new subscriptions; existing ones keep being billed. */
-                    is_active?: boolean;
-                    name?: string;
+                    is_active?: boolean | null;
+                    name?: string | null;
                 };
             };
         };
@@ -4770,17 +4770,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
-                    customer_email?: string;
-                    customer_name?: string;
+                    customer_email?: string | null;
+                    customer_name?: string | null;
                     /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
                     metadata?: {
                         [key: string]: unknown;
-                    };
+                    } | null;
                     plan_id: string;
                     /** @description ISO 8601; default now. The first period starts (and is billed) then. */
-                    start_date?: string;
+                    start_date?: (string) | null;
                 };
             };
         };
@@ -5712,19 +5711,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
-                    customer_email?: string;
-                    customer_name?: string;
+                    customer_email?: string | null;
+                    customer_name?: string | null;
                     /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
                     metadata?: {
                         [key: string]: unknown;
-                    };
+                    } | null;
                     plan_id: string;
                     /** @description HTTPS page the customer returns to after paying the first period (the link's success_redirect_url); outside the service's own domains. */
-                    redirect_url?: string;
+                    redirect_url?: string | null;
                     /** @description ISO 8601; default now. The first period starts (and is billed) then. */
-                    start_date?: string;
+                    start_date?: (string) | null;
                 };
             };
         };
@@ -7429,9 +7427,9 @@ export interface operations {
                     description?: string | null;
                     /** @description null removes the image */
                     image_url?: string | null;
-                    name?: string;
+                    name?: string | null;
                     /** @description XOF, the price payments are checked against once validated */
-                    price?: number;
+                    price?: number | null;
                 };
             };
         };
@@ -8194,6 +8192,14 @@ export interface operations {
                                 created_at: string;
                                 /** @constant */
                                 currency: "XOF";
+                                customer: {
+                                    /** @description The same as customer_email */
+                                    email: string | null;
+                                    /** @description The same as customer_name */
+                                    name: string | null;
+                                    /** @description The same as customer_phone (E.164) */
+                                    phone: string;
+                                };
                                 customer_email: string | null;
                                 customer_name: string | null;
                                 customer_phone: string;
@@ -8243,6 +8249,8 @@ export interface operations {
                                 provider: "OPERATOR_MONEY";
                                 provider_ref: string | null;
                                 redirect_url: string;
+                                /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                                reference_id: string;
                                 return_url: string | null;
                                 routing_reason: string;
                                 /** @enum {string} */
@@ -8630,28 +8638,22 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number;
-                    client_reference?: string;
-                    /** @enum {string} */
-                    country?: "ML" | "SN" | "CI";
-                    /**
-                     * @default XOF
-                     * @constant
-                     */
-                    currency?: "XOF";
-                    /** Format: email */
-                    customer_email?: string;
-                    customer_name?: string;
+                    client_reference?: string | null;
+                    country?: ("ML" | "SN" | "CI") | null;
+                    /** @default XOF */
+                    currency?: "XOF" | null;
+                    customer_email?: string | null;
+                    customer_name?: string | null;
                     /** @description International format with a leading +: the country code and number, 8 to 15 digits (e.g. +22376554433). Spaces, dots and dashes are ignored; stored and returned in E.164. */
                     customer_phone: string;
-                    description?: string;
+                    description?: string | null;
                     items?: unknown;
                     metadata?: {
                         [key: string]: unknown;
-                    };
+                    } | null;
                     /** @constant */
                     payment_method: "OPERATOR_MONEY";
-                    /** @constant */
-                    provider?: "OPERATOR_MONEY";
+                    provider?: "OPERATOR_MONEY" | null;
                 };
             };
         };
@@ -9297,28 +9299,46 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description FIXED links: the price, 100..5,000,000 XOF; alias `price`. Cannot change later. */
-                    amount?: number;
+                    amount?: number | null;
                     description?: string | null;
                     /** @description OPEN links: highest amount the customer may pay (≥ min_amount). */
-                    max_amount?: number;
+                    max_amount?: number | null;
                     metadata?: {
                         [key: string]: unknown;
-                    };
+                    } | null;
                     /** @description OPEN links: lowest amount the customer may pay. */
-                    min_amount?: number;
+                    min_amount?: number | null;
                     /**
                      * @description FIXED (default): one price in `amount`. OPEN: the customer chooses between min_amount and max_amount.
                      * @default FIXED
-                     * @enum {string}
                      */
-                    mode?: "FIXED" | "OPEN";
+                    mode?: ("FIXED" | "OPEN") | null;
                     /** @description Shown to the customer; alias `title`. */
-                    name: string;
+                    name?: string | null;
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of `amount`, read when `amount` is not sent.
+                     */
+                    price?: number | null;
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of `success_redirect_url`, read when `success_redirect_url` is not sent.
+                     */
+                    redirect_url?: string | null;
                     /** @description 3..64 of a-z, 0-9 and '-'; unique; random when omitted. The public URL is /l/{slug}. */
-                    slug?: string;
+                    slug?: string | null;
                     /** @description HTTPS page the customer is sent to after a successful payment; alias `redirect_url`. Without it, our link page thanks the customer. */
                     success_redirect_url?: string | null;
-                };
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of `name`, read when `name` is not sent.
+                     */
+                    title?: string | null;
+                } & ({
+                    name: unknown;
+                } | {
+                    title: unknown;
+                });
             };
         };
         responses: {
@@ -9551,6 +9571,644 @@ export interface operations {
                             details?: {
                                 /** @enum {string} */
                                 code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error: `INTERNAL_ERROR`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchPaymentLinksByIdActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's id (link_…); its slug is read too. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description None. An empty object `{}`, which some client libraries send, is accepted. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Activate a payment link */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description FIXED links: the price; null for OPEN links. */
+                            amount: number | null;
+                            archived: boolean;
+                            archived_at: string | null;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @constant */
+                            currency: "XOF";
+                            description: string | null;
+                            /** @description prefix link_ */
+                            id: string;
+                            is_active: boolean;
+                            livemode: boolean;
+                            max_amount: number | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            min_amount: number | null;
+                            /** @enum {string} */
+                            mode: "FIXED" | "OPEN";
+                            name: string;
+                            /** @description Number of the link's successful payments. */
+                            payment_count: number;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
+                            /** @description GET it for the QR code of `url`. */
+                            qr_code_url: string;
+                            slug: string;
+                            /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
+                            subscription_id: string | null;
+                            success_redirect_url: string | null;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
+                            /** @description Sum of the link's successful payments (gross XOF). */
+                            total_collected: number;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                            /** @description The public link page: {public base}/l/{slug}. */
+                            url: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
+             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
+             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Forbidden: `PAID_SUBSCRIPTION_REQUIRED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Not Found: `LINK_NOT_FOUND`, `NOT_FOUND`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `LINK_NOT_FOUND` | No payment link with this id or slug for this key's merchant and mode. |
+             *     | `NOT_FOUND` | No such route or resource. |
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Gone: `LINK_ARCHIVED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `LINK_ARCHIVED` | This payment link was deleted; it no longer accepts payments. Ask the merchant for a new link. |
+             */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "LINK_ARCHIVED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_ARCHIVED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error: `INTERNAL_ERROR`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchPaymentLinksByIdDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's id (link_…); its slug is read too. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description None. An empty object `{}`, which some client libraries send, is accepted. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Deactivate a payment link */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description FIXED links: the price; null for OPEN links. */
+                            amount: number | null;
+                            archived: boolean;
+                            archived_at: string | null;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @constant */
+                            currency: "XOF";
+                            description: string | null;
+                            /** @description prefix link_ */
+                            id: string;
+                            is_active: boolean;
+                            livemode: boolean;
+                            max_amount: number | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            min_amount: number | null;
+                            /** @enum {string} */
+                            mode: "FIXED" | "OPEN";
+                            name: string;
+                            /** @description Number of the link's successful payments. */
+                            payment_count: number;
+                            /** @description The same as `amount`, for client libraries that read `price`. */
+                            price: number | null;
+                            /** @description GET it for the QR code of `url`. */
+                            qr_code_url: string;
+                            slug: string;
+                            /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
+                            subscription_id: string | null;
+                            success_redirect_url: string | null;
+                            /** @description The same as `name`, for client libraries that read `title`. */
+                            title: string;
+                            /** @description Sum of the link's successful payments (gross XOF). */
+                            total_collected: number;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                            /** @description The public link page: {public base}/l/{slug}. */
+                            url: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
+             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
+             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Forbidden: `PAID_SUBSCRIPTION_REQUIRED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAID_SUBSCRIPTION_REQUIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "PAID_SUBSCRIPTION_REQUIRED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Not Found: `LINK_NOT_FOUND`, `NOT_FOUND`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `LINK_NOT_FOUND` | No payment link with this id or slug for this key's merchant and mode. |
+             *     | `NOT_FOUND` | No such route or resource. |
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors. */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Gone: `LINK_ARCHIVED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `LINK_ARCHIVED` | This payment link was deleted; it no longer accepts payments. Ask the merchant for a new link. |
+             */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "LINK_ARCHIVED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "LINK_ARCHIVED";
                                 message: string;
                                 param?: string;
                             }[];
@@ -10190,16 +10848,31 @@ export interface operations {
                     /** @description Refused on a FIXED link: LINK_PRICE_IMMUTABLE. */
                     amount?: unknown;
                     description?: string | null;
-                    is_active?: boolean;
-                    max_amount?: number;
+                    is_active?: boolean | null;
+                    max_amount?: number | null;
                     metadata?: {
                         [key: string]: unknown;
-                    };
-                    min_amount?: number;
+                    } | null;
+                    min_amount?: number | null;
                     /** @description Refused: LINK_MODE_IMMUTABLE. */
                     mode?: unknown;
-                    name?: string;
+                    name?: string | null;
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of `amount`, read when `amount` is not sent.
+                     */
+                    price?: unknown;
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of `success_redirect_url`, read when `success_redirect_url` is not sent.
+                     */
+                    redirect_url?: string | null;
                     success_redirect_url?: string | null;
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of `name`, read when `name` is not sent.
+                     */
+                    title?: string | null;
                 };
             };
         };
@@ -10582,319 +11255,6 @@ export interface operations {
             };
         };
     };
-    patchPaymentLinksBySlugActivate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Activate a payment link */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description FIXED links: the price; null for OPEN links. */
-                            amount: number | null;
-                            archived: boolean;
-                            archived_at: string | null;
-                            /** @description ISO 8601 UTC */
-                            created_at: string;
-                            /** @constant */
-                            currency: "XOF";
-                            description: string | null;
-                            /** @description prefix link_ */
-                            id: string;
-                            is_active: boolean;
-                            livemode: boolean;
-                            max_amount: number | null;
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            min_amount: number | null;
-                            /** @enum {string} */
-                            mode: "FIXED" | "OPEN";
-                            name: string;
-                            /** @description Number of the link's successful payments. */
-                            payment_count: number;
-                            /** @description The same as `amount`, for client libraries that read `price`. */
-                            price: number | null;
-                            /** @description GET it for the QR code of `url`. */
-                            qr_code_url: string;
-                            slug: string;
-                            /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
-                            subscription_id: string | null;
-                            success_redirect_url: string | null;
-                            /** @description The same as `name`, for client libraries that read `title`. */
-                            title: string;
-                            /** @description Sum of the link's successful payments (gross XOF). */
-                            total_collected: number;
-                            /** @description ISO 8601 UTC */
-                            updated_at: string;
-                            /** @description The public link page: {public base}/l/{slug}. */
-                            url: string;
-                        };
-                        /** @constant */
-                        success: true;
-                    };
-                };
-            };
-            /**
-             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
-             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
-             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
-             */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Forbidden: `PAID_SUBSCRIPTION_REQUIRED`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAID_SUBSCRIPTION_REQUIRED";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "PAID_SUBSCRIPTION_REQUIRED";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Not Found: `LINK_NOT_FOUND`, `NOT_FOUND`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `LINK_NOT_FOUND` | No payment link with this id or slug for this key's merchant and mode. |
-             *     | `NOT_FOUND` | No such route or resource. |
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "LINK_NOT_FOUND" | "NOT_FOUND";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Gone: `LINK_ARCHIVED`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `LINK_ARCHIVED` | This payment link was deleted; it no longer accepts payments. Ask the merchant for a new link. |
-             */
-            410: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "LINK_ARCHIVED";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "LINK_ARCHIVED";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMIT_EXCEEDED";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "RATE_LIMIT_EXCEEDED";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Internal Server Error: `INTERNAL_ERROR`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
-             */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL_ERROR";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "INTERNAL_ERROR";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SERVICE_UNAVAILABLE";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "SERVICE_UNAVAILABLE";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-        };
-    };
     postPaymentLinksBySlugCheckout: {
         parameters: {
             query?: never;
@@ -10908,8 +11268,8 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Required for OPEN links (within the link's bounds); for FIXED links, omit it or send the link's price. */
-                    amount?: number;
-                    customer_name?: string;
+                    amount?: number | null;
+                    customer_name?: string | null;
                     /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
                 };
@@ -11142,319 +11502,6 @@ export interface operations {
                             details?: {
                                 /** @enum {string} */
                                 code: "UNSUPPORTED_CONTENT_TYPE";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMIT_EXCEEDED";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "RATE_LIMIT_EXCEEDED";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Internal Server Error: `INTERNAL_ERROR`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
-             */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL_ERROR";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "INTERNAL_ERROR";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SERVICE_UNAVAILABLE";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "SERVICE_UNAVAILABLE";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-        };
-    };
-    patchPaymentLinksBySlugDeactivate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deactivate a payment link */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description FIXED links: the price; null for OPEN links. */
-                            amount: number | null;
-                            archived: boolean;
-                            archived_at: string | null;
-                            /** @description ISO 8601 UTC */
-                            created_at: string;
-                            /** @constant */
-                            currency: "XOF";
-                            description: string | null;
-                            /** @description prefix link_ */
-                            id: string;
-                            is_active: boolean;
-                            livemode: boolean;
-                            max_amount: number | null;
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            min_amount: number | null;
-                            /** @enum {string} */
-                            mode: "FIXED" | "OPEN";
-                            name: string;
-                            /** @description Number of the link's successful payments. */
-                            payment_count: number;
-                            /** @description The same as `amount`, for client libraries that read `price`. */
-                            price: number | null;
-                            /** @description GET it for the QR code of `url`. */
-                            qr_code_url: string;
-                            slug: string;
-                            /** @description Set on links made by POST /v1/billing/subscriptions/with-payment. */
-                            subscription_id: string | null;
-                            success_redirect_url: string | null;
-                            /** @description The same as `name`, for client libraries that read `title`. */
-                            title: string;
-                            /** @description Sum of the link's successful payments (gross XOF). */
-                            total_collected: number;
-                            /** @description ISO 8601 UTC */
-                            updated_at: string;
-                            /** @description The public link page: {public base}/l/{slug}. */
-                            url: string;
-                        };
-                        /** @constant */
-                        success: true;
-                    };
-                };
-            };
-            /**
-             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
-             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
-             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
-             */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Forbidden: `PAID_SUBSCRIPTION_REQUIRED`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAID_SUBSCRIPTION_REQUIRED";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "PAID_SUBSCRIPTION_REQUIRED";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Not Found: `LINK_NOT_FOUND`, `NOT_FOUND`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `LINK_NOT_FOUND` | No payment link with this id or slug for this key's merchant and mode. |
-             *     | `NOT_FOUND` | No such route or resource. |
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "LINK_NOT_FOUND" | "NOT_FOUND";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "LINK_NOT_FOUND" | "NOT_FOUND";
-                                message: string;
-                                param?: string;
-                            }[];
-                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
-                            message: string;
-                            /** @description The request field at fault, for validation errors. */
-                            param?: string;
-                        };
-                        /** @constant */
-                        success: false;
-                    };
-                };
-            };
-            /**
-             * @description Gone: `LINK_ARCHIVED`
-             *
-             *     | code | meaning |
-             *     | --- | --- |
-             *     | `LINK_ARCHIVED` | This payment link was deleted; it no longer accepts payments. Ask the merchant for a new link. |
-             */
-            410: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "LINK_ARCHIVED";
-                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
-                            details?: {
-                                /** @enum {string} */
-                                code: "LINK_ARCHIVED";
                                 message: string;
                                 param?: string;
                             }[];
@@ -12146,8 +12193,18 @@ export interface operations {
                                 created_at: string;
                                 /** @constant */
                                 currency: "XOF";
+                                customer: {
+                                    /** @description The same as customer_email */
+                                    email: string | null;
+                                    /** @description The same as customer_name */
+                                    name: string | null;
+                                    /** @description The same as customer_phone (E.164) */
+                                    phone: string;
+                                };
                                 /** @description prefix txn_ */
                                 id: string;
+                                /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                                reference_id: string;
                                 /** @enum {string} */
                                 status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
                             }[];
@@ -12383,30 +12440,46 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number;
-                    client_reference?: string;
-                    /** @enum {string} */
-                    country?: "ML" | "SN" | "CI";
+                    client_reference?: string | null;
+                    country?: ("ML" | "SN" | "CI") | null;
+                    /** @default XOF */
+                    currency?: "XOF" | null;
                     /**
-                     * @default XOF
-                     * @constant
+                     * @deprecated
+                     * @description Deprecated: `customer.phone` for `customer_phone`, `customer.name` for `customer_name`, `customer.email` for `customer_email`, each read when the flat field is not sent.
                      */
-                    currency?: "XOF";
-                    /** Format: email */
-                    customer_email?: string;
-                    customer_name?: string;
+                    customer?: {
+                        email?: string | null;
+                        name?: string | null;
+                        phone?: string | null;
+                    } | null;
+                    customer_email?: string | null;
+                    customer_name?: string | null;
                     /** @description International format with a leading +: the country code and number, 8 to 15 digits (e.g. +22376554433). Spaces, dots and dashes are ignored; stored and returned in E.164. */
-                    customer_phone: string;
-                    description?: string;
+                    customer_phone?: string | null;
+                    description?: string | null;
                     items?: unknown;
                     metadata?: {
                         [key: string]: unknown;
-                    };
-                    /** @constant */
-                    payment_method: "OPERATOR_MONEY";
-                    /** @constant */
-                    provider?: "OPERATOR_MONEY";
+                    } | null;
+                    payment_method?: "OPERATOR_MONEY" | null;
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of `payment_method`, read when `payment_method` is not sent.
+                     */
+                    provider?: "OPERATOR_MONEY" | null;
                     return_url: string;
-                };
+                } & (({
+                    payment_method: unknown;
+                } | {
+                    provider: unknown;
+                }) & ({
+                    customer_phone: unknown;
+                } | {
+                    customer: {
+                        phone: unknown;
+                    };
+                }));
             };
         };
         responses: {
@@ -12428,6 +12501,14 @@ export interface operations {
                             created_at: string;
                             /** @constant */
                             currency: "XOF";
+                            customer: {
+                                /** @description The same as customer_email */
+                                email: string | null;
+                                /** @description The same as customer_name */
+                                name: string | null;
+                                /** @description The same as customer_phone (E.164) */
+                                phone: string;
+                            };
                             /** @description ISO 8601 UTC */
                             expires_at: string;
                             fee_total: number;
@@ -12437,6 +12518,8 @@ export interface operations {
                             /** @constant */
                             payment_method: "OPERATOR_MONEY";
                             redirect_url: string;
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             routing_reason: string;
                             /** @enum {string} */
                             status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
@@ -12778,6 +12861,14 @@ export interface operations {
                             created_at: string;
                             /** @constant */
                             currency: "XOF";
+                            customer: {
+                                /** @description The same as customer_email */
+                                email: string | null;
+                                /** @description The same as customer_name */
+                                name: string | null;
+                                /** @description The same as customer_phone (E.164) */
+                                phone: string;
+                            };
                             customer_email: string | null;
                             customer_name: string | null;
                             customer_phone: string;
@@ -12827,6 +12918,8 @@ export interface operations {
                             provider: "OPERATOR_MONEY";
                             provider_ref: string | null;
                             redirect_url: string;
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             return_url: string | null;
                             routing_reason: string;
                             /** @enum {string} */
@@ -12853,6 +12946,8 @@ export interface operations {
                             merchant_name: string;
                             /** @constant */
                             payment_method: "OPERATOR_MONEY";
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             /** @enum {string} */
                             status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
                             status_reason: string | null;
@@ -13083,7 +13178,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None. An empty object `{}`, which some client libraries send, is accepted. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Cancel a payment as the customer (hosted checkout) */
             200: {
@@ -13115,6 +13215,8 @@ export interface operations {
                             merchant_name: string;
                             /** @constant */
                             payment_method: "OPERATOR_MONEY";
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             /** @enum {string} */
                             status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
                             status_reason: string | null;
@@ -13350,6 +13452,8 @@ export interface operations {
                             merchant_name: string;
                             /** @constant */
                             payment_method: "OPERATOR_MONEY";
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             /** @enum {string} */
                             status: "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
                             status_reason: string | null;
@@ -13638,6 +13742,14 @@ export interface operations {
                             created_at: string;
                             /** @constant */
                             currency: "XOF";
+                            customer: {
+                                /** @description The same as customer_email */
+                                email: string | null;
+                                /** @description The same as customer_name */
+                                name: string | null;
+                                /** @description The same as customer_phone (E.164) */
+                                phone: string;
+                            };
                             customer_email: string | null;
                             customer_name: string | null;
                             customer_phone: string;
@@ -13699,6 +13811,8 @@ export interface operations {
                             provider: "OPERATOR_MONEY";
                             provider_ref: string | null;
                             redirect_url: string;
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             return_url: string | null;
                             routing_reason: string;
                             /** @enum {string} */
@@ -13931,7 +14045,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None. An empty object `{}`, which some client libraries send, is accepted. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Expire a payment whose expires_at has passed */
             200: {
@@ -13952,6 +14071,14 @@ export interface operations {
                             created_at: string;
                             /** @constant */
                             currency: "XOF";
+                            customer: {
+                                /** @description The same as customer_email */
+                                email: string | null;
+                                /** @description The same as customer_name */
+                                name: string | null;
+                                /** @description The same as customer_phone (E.164) */
+                                phone: string;
+                            };
                             customer_email: string | null;
                             customer_name: string | null;
                             customer_phone: string;
@@ -14001,6 +14128,8 @@ export interface operations {
                             provider: "OPERATOR_MONEY";
                             provider_ref: string | null;
                             redirect_url: string;
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             return_url: string | null;
                             routing_reason: string;
                             /** @enum {string} */
@@ -14268,7 +14397,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None. An empty object `{}`, which some client libraries send, is accepted. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Reconcile a payment with the operator */
             200: {
@@ -14303,6 +14437,14 @@ export interface operations {
                                 created_at: string;
                                 /** @constant */
                                 currency: "XOF";
+                                customer: {
+                                    /** @description The same as customer_email */
+                                    email: string | null;
+                                    /** @description The same as customer_name */
+                                    name: string | null;
+                                    /** @description The same as customer_phone (E.164) */
+                                    phone: string;
+                                };
                                 customer_email: string | null;
                                 customer_name: string | null;
                                 customer_phone: string;
@@ -14352,6 +14494,8 @@ export interface operations {
                                 provider: "OPERATOR_MONEY";
                                 provider_ref: string | null;
                                 redirect_url: string;
+                                /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                                reference_id: string;
                                 return_url: string | null;
                                 routing_reason: string;
                                 /** @enum {string} */
@@ -14644,6 +14788,14 @@ export interface operations {
                             created_at: string;
                             /** @constant */
                             currency: "XOF";
+                            customer: {
+                                /** @description The same as customer_email */
+                                email: string | null;
+                                /** @description The same as customer_name */
+                                name: string | null;
+                                /** @description The same as customer_phone (E.164) */
+                                phone: string;
+                            };
                             customer_email: string | null;
                             customer_name: string | null;
                             customer_phone: string;
@@ -14693,6 +14845,8 @@ export interface operations {
                             provider: "OPERATOR_MONEY";
                             provider_ref: string | null;
                             redirect_url: string;
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             return_url: string | null;
                             routing_reason: string;
                             /** @enum {string} */
@@ -14957,6 +15111,14 @@ export interface operations {
                                 created_at: string;
                                 /** @constant */
                                 currency: "XOF";
+                                customer: {
+                                    /** @description The same as customer_email */
+                                    email: string | null;
+                                    /** @description The same as customer_name */
+                                    name: string | null;
+                                    /** @description The same as customer_phone (E.164) */
+                                    phone: string;
+                                };
                                 customer_email: string | null;
                                 customer_name: string | null;
                                 customer_phone: string;
@@ -15006,6 +15168,8 @@ export interface operations {
                                 provider: "OPERATOR_MONEY";
                                 provider_ref: string | null;
                                 redirect_url: string;
+                                /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                                reference_id: string;
                                 return_url: string | null;
                                 routing_reason: string;
                                 /** @enum {string} */
@@ -15737,6 +15901,14 @@ export interface operations {
                             created_at: string;
                             /** @constant */
                             currency: "XOF";
+                            customer: {
+                                /** @description The same as customer_email */
+                                email: string | null;
+                                /** @description The same as customer_name */
+                                name: string | null;
+                                /** @description The same as customer_phone (E.164) */
+                                phone: string;
+                            };
                             customer_email: string | null;
                             customer_name: string | null;
                             customer_phone: string;
@@ -15786,6 +15958,8 @@ export interface operations {
                             provider: "OPERATOR_MONEY";
                             provider_ref: string | null;
                             redirect_url: string;
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             return_url: string | null;
                             routing_reason: string;
                             /** @enum {string} */
@@ -16320,7 +16494,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None. An empty object `{}`, which some client libraries send, is accepted. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /**
              * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
@@ -16657,13 +16836,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
-                    customer_email?: string;
-                    customer_name?: string;
+                    customer_email?: string | null;
+                    customer_name?: string | null;
                     /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
                     /** @description Where the portal's back link goes: an HTTPS URL outside the service's own domains, stored normalised. */
-                    return_url?: string;
+                    return_url?: string | null;
                 };
             };
         };
@@ -17604,7 +17782,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None. An empty object `{}`, which some client libraries send, is accepted. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /**
              * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
@@ -18044,30 +18227,25 @@ export interface operations {
                     /**
                      * @description CSV separator: ';' for French-language Excel, which reads ',' as the decimal mark
                      * @default ,
-                     * @enum {string}
                      */
-                    delimiter?: "," | ";";
-                    /**
-                     * @description csv (default for exports) or xlsx; pdf for a statement (its default)
-                     * @enum {string}
-                     */
-                    format?: "csv" | "xlsx" | "pdf";
+                    delimiter?: ("," | ";") | null;
+                    /** @description csv (default for exports) or xlsx; pdf for a statement (its default) */
+                    format?: ("csv" | "xlsx" | "pdf") | null;
                     /** @description ISO 8601; the report covers created_at ≥ from */
                     from: string;
                     /**
                      * @description Language of the column headers, labels and statement (default fr)
                      * @default fr
-                     * @enum {string}
                      */
-                    locale?: "fr" | "en";
+                    locale?: ("fr" | "en") | null;
                     /** @description Exports of payments, withdrawals, secure orders or subscriptions: only this status */
-                    status?: string;
+                    status?: string | null;
                     /** @description ISO 8601; … and < to */
                     to: string;
                     /** @description payments, withdrawals, secure_orders, subscriptions, balance_transactions (exports) or statement (the monthly statement, a PDF) */
                     type: string;
                     /** @description balance_transactions: only these movement types */
-                    types?: ("payment" | "payment_fee" | "escrow_hold" | "escrow_released" | "secure_order_release" | "secure_order_fee" | "escrow_refunded" | "withdrawal_reserved" | "withdrawal_paid" | "withdrawal_released" | "royalty" | "late_collection" | "late_collection_fee" | "adjustment")[];
+                    types?: ("payment" | "payment_fee" | "escrow_hold" | "escrow_released" | "secure_order_release" | "secure_order_fee" | "escrow_refunded" | "withdrawal_reserved" | "withdrawal_paid" | "withdrawal_released" | "royalty" | "late_collection" | "late_collection_fee" | "adjustment")[] | null;
                 };
             };
         };
@@ -19854,6 +20032,14 @@ export interface operations {
                             created_at: string;
                             /** @constant */
                             currency: "XOF";
+                            customer: {
+                                /** @description The same as customer_email */
+                                email: string | null;
+                                /** @description The same as customer_name */
+                                name: string | null;
+                                /** @description The same as customer_phone (E.164) */
+                                phone: string;
+                            };
                             customer_email: string | null;
                             customer_name: string | null;
                             customer_phone: string;
@@ -19903,6 +20089,8 @@ export interface operations {
                             provider: "OPERATOR_MONEY";
                             provider_ref: string | null;
                             redirect_url: string;
+                            /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                            reference_id: string;
                             return_url: string | null;
                             routing_reason: string;
                             /** @enum {string} */
@@ -21171,8 +21359,7 @@ export interface operations {
                     amount: number;
                     /** @description your own reference, at most 64 characters */
                     client_reference?: string | null;
-                    /** @constant */
-                    currency?: "XOF";
+                    currency?: "XOF" | null;
                     customer_name?: string | null;
                     /** @description Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     customer_phone: string;
@@ -21180,10 +21367,8 @@ export interface operations {
                     delivery_deadline_hours?: number | null;
                     /** @description 2 to 200 characters, visible to the buyer */
                     description: string;
-                    /** @constant */
-                    payment_method?: "OPERATOR_MONEY";
-                    /** @constant */
-                    provider?: "OPERATOR_MONEY";
+                    payment_method?: "OPERATOR_MONEY" | null;
+                    provider?: "OPERATOR_MONEY" | null;
                 };
             };
         };
@@ -22988,9 +23173,9 @@ export interface operations {
                      * @description A disabled endpoint receives nothing; its pending retries end FAILED.
                      * @default true
                      */
-                    enabled?: boolean;
+                    enabled?: boolean | null;
                     /** @description Event types sent to this endpoint (see GET /v1/webhook-event-types), or ["*"] (default) for every type. */
-                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready"))[];
+                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready"))[] | null;
                     /** @description Where events are POSTed. HTTPS is required for live endpoints. */
                     url: string;
                 };
@@ -23826,11 +24011,11 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    enabled?: boolean;
+                    enabled?: boolean | null;
                     /** @description Event types sent to this endpoint (see GET /v1/webhook-event-types), or ["*"] (default) for every type. */
-                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready"))[];
+                    enabled_events?: ("*" | ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready"))[] | null;
                     /** @description Where events are POSTed. HTTPS is required for live endpoints. */
-                    url?: string;
+                    url?: string | null;
                 };
             };
         };
@@ -24169,7 +24354,7 @@ export interface operations {
                      * @description How long the previous secret keeps signing beside the new one (0 to 86,400 s; default 0: it stops now). During that time each delivery carries two `v1,` signatures.
                      * @default 0
                      */
-                    grace_period_seconds?: number;
+                    grace_period_seconds?: number | null;
                 };
             };
         };
@@ -25657,7 +25842,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None. An empty object `{}`, which some client libraries send, is accepted. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Re-send a webhook delivery */
             200: {
@@ -26308,11 +26498,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description Send the test to the endpoints that receive this type (default: every enabled endpoint). The event sent is always `webhook.test`.
-                     * @enum {string}
-                     */
-                    event?: "payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready";
+                    /** @description Send the test to the endpoints that receive this type (default: every enabled endpoint). The event sent is always `webhook.test`. */
+                    event?: ("payment.success" | "payment.failed" | "payment.expired" | "payment.late_success" | "webhook.test" | "secure_order.paid" | "secure_order.released" | "secure_order.refunded" | "secure_order.disputed" | "secure_order.cancelled" | "subscription.created" | "subscription.payment_due" | "subscription.renewed" | "subscription.payment_failed" | "subscription.cancelled" | "withdrawal.requested" | "withdrawal.approved" | "withdrawal.completed" | "withdrawal.rejected" | "withdrawal.cancelled" | "report.ready") | null;
                 };
             };
         };
@@ -26927,15 +27114,14 @@ export interface operations {
                 "application/json": {
                     /** @description FCFA, fee included (net_amount = amount − fee) */
                     amount: number;
-                    /** @constant */
-                    currency?: "XOF";
-                    notes?: string;
+                    currency?: "XOF" | null;
+                    notes?: string | null;
                     /** @description destination mobile-money number, at most 32 characters. Mobile-money number: 8 digits for Mali (76 55 44 33), or with its country code (+223 76 55 44 33, 0022376554433, 22376554433); another country's as + and 8 to 15 digits. Spaces, dots and dashes are ignored. Stored and returned in E.164 (+22376554433). */
                     phone_number: string;
                     /** @constant */
                     provider: "OPERATOR_MONEY";
                     /** @description the fee shown by GET /v1/withdrawals/quote; 409 FEE_CHANGED if it differs */
-                    quoted_fee?: number;
+                    quoted_fee?: number | null;
                 };
             };
         };
@@ -27570,7 +27756,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None. An empty object `{}`, which some client libraries send, is accepted. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Cancel a PENDING withdrawal */
             200: {
@@ -28599,6 +28790,14 @@ export interface operations {
                         created_at: string;
                         /** @constant */
                         currency: "XOF";
+                        customer: {
+                            /** @description The same as customer_email */
+                            email: string | null;
+                            /** @description The same as customer_name */
+                            name: string | null;
+                            /** @description The same as customer_phone (E.164) */
+                            phone: string;
+                        };
                         customer_email: string | null;
                         customer_name: string | null;
                         customer_phone: string;
@@ -28648,6 +28847,8 @@ export interface operations {
                         provider: "OPERATOR_MONEY";
                         provider_ref: string | null;
                         redirect_url: string;
+                        /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                        reference_id: string;
                         return_url: string | null;
                         routing_reason: string;
                         /** @enum {string} */
@@ -28714,6 +28915,14 @@ export interface operations {
                         created_at: string;
                         /** @constant */
                         currency: "XOF";
+                        customer: {
+                            /** @description The same as customer_email */
+                            email: string | null;
+                            /** @description The same as customer_name */
+                            name: string | null;
+                            /** @description The same as customer_phone (E.164) */
+                            phone: string;
+                        };
                         customer_email: string | null;
                         customer_name: string | null;
                         customer_phone: string;
@@ -28763,6 +28972,8 @@ export interface operations {
                         provider: "OPERATOR_MONEY";
                         provider_ref: string | null;
                         redirect_url: string;
+                        /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                        reference_id: string;
                         return_url: string | null;
                         routing_reason: string;
                         /** @enum {string} */
@@ -28829,6 +29040,14 @@ export interface operations {
                         created_at: string;
                         /** @constant */
                         currency: "XOF";
+                        customer: {
+                            /** @description The same as customer_email */
+                            email: string | null;
+                            /** @description The same as customer_name */
+                            name: string | null;
+                            /** @description The same as customer_phone (E.164) */
+                            phone: string;
+                        };
                         customer_email: string | null;
                         customer_name: string | null;
                         customer_phone: string;
@@ -28878,6 +29097,8 @@ export interface operations {
                         provider: "OPERATOR_MONEY";
                         provider_ref: string | null;
                         redirect_url: string;
+                        /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                        reference_id: string;
                         return_url: string | null;
                         routing_reason: string;
                         /** @enum {string} */
@@ -28944,6 +29165,14 @@ export interface operations {
                         created_at: string;
                         /** @constant */
                         currency: "XOF";
+                        customer: {
+                            /** @description The same as customer_email */
+                            email: string | null;
+                            /** @description The same as customer_name */
+                            name: string | null;
+                            /** @description The same as customer_phone (E.164) */
+                            phone: string;
+                        };
                         customer_email: string | null;
                         customer_name: string | null;
                         customer_phone: string;
@@ -28993,6 +29222,8 @@ export interface operations {
                         provider: "OPERATOR_MONEY";
                         provider_ref: string | null;
                         redirect_url: string;
+                        /** @description The same as `id`: the previous service's name for it, which its client libraries store on the order and find it by (poll, webhooks) */
+                        reference_id: string;
                         return_url: string | null;
                         routing_reason: string;
                         /** @enum {string} */
@@ -29571,6 +29802,8 @@ export interface operations {
                         amount: number;
                         /** @description XOF asked for this period. */
                         amount_due: number;
+                        /** @description The same as `period_start`: the billing date of the period being collected. */
+                        billing_date: string;
                         cancel_reason: ("requested" | "customer_portal" | "payment_failed") | null;
                         cancelled_at: string | null;
                         /** @description ISO 8601 UTC */
@@ -29579,6 +29812,8 @@ export interface operations {
                         currency: "XOF";
                         customer_id: string;
                         customer_phone: string;
+                        /** @description The same as `payment_expires_at`. */
+                        expires_at: string;
                         /** @description prefix sub_ */
                         id: string;
                         /** @enum {string} */
@@ -29595,6 +29830,8 @@ export interface operations {
                         payment_expires_at: string;
                         /** @description The collection opened for this period (prefix txn_), PENDING; also pushed to the customer's phone. */
                         payment_id: string;
+                        /** @description The same as `payment_id` (prefix txn_): each period is collected by a payment, not a payment link; its checkout is `payment_url`, and its payment.* events carry it as `id` and `reference_id`. Read it with GET /v1/payments/{payment_link_id}. */
+                        payment_link_id: string;
                         /** @description That payment's hosted checkout ({CAURI_PUBLIC_URL}/checkout/{payment_id}, the payment's redirect_url): send it to the customer, who opens it in a browser to pay this period. It works until payment_expires_at; a later attempt comes with its own event and URL. */
                         payment_url: string;
                         /** @description Start of the period being collected. */
@@ -29608,6 +29845,8 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "ACTIVE" | "PAST_DUE" | "CANCELLED";
+                        /** @description The same as `id` (prefix sub_), for handlers written for the previous service. */
+                        subscription_id: string;
                     };
                     /**
                      * @description The same as `type`, for handlers written for the previous service

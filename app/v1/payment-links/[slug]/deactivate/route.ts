@@ -11,6 +11,7 @@ export const PATCH = route(
       description: "No body. Idempotent. The link page then says the link is unavailable and its checkout answers 409 LINK_INACTIVE. The path segment is the link's id (or slug).",
       tags: ["Payment links"],
       response: linkSchema,
+      pathParams: { slug: { name: "id", description: "The link's id (link_…); its slug is read too." } },
       errors: ["LINK_NOT_FOUND", "LINK_ARCHIVED"],
     },
   },
