@@ -49,6 +49,9 @@ export function sessionLimits(env: Record<string, string | undefined> = process.
   };
 }
 
+/** What a statement of the books (a merchant's whole history summed) may take, far past the default. */
+export const LONG_STATEMENT_TIMEOUT_MS = 300_000;
+
 /**
  * Runs `work` in a transaction of its own whose statements may run for `timeoutMs` (0: no limit),
  * for the few jobs that legitimately outlast the connection's statement timeout.
