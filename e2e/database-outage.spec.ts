@@ -13,6 +13,8 @@ let proxy: Awaited<ReturnType<typeof startDatabaseProxy>>;
 let app: Instance;
 
 test.beforeAll(async () => {
+  // Starting one more production server takes a while on a busy machine (startInstance waits up to 90 s).
+  test.setTimeout(120_000);
   proxy = await startDatabaseProxy(suiteDatabaseUrl());
   app = await startInstance(Number(process.env.E2E_OUTAGE_PORT ?? 3198), { DATABASE_URL: proxy.url, CAURI_JOBS: "off" });
 });
