@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import postgres from "postgres";
+import { isDatabaseUnavailable } from "../lib/http/db-errors";
 import { databaseApplicationName } from "./client";
 
 /**
@@ -84,4 +86,29 @@ export async function withDatabaseDeadline<T>(work: () => Promise<T>, url = proc
     // The abandoned work may still fail when the server returns; that outcome has no one to tell.
     running.catch(() => {});
   }
+}
+
+/**
+ * One request served by Next.js (pages, their layouts and metadata, the proxy, sign-in), opened
+ * by the custom server (server/page-outage.ts). Inside it every query runs under the deadline
+ * above (db/client.ts), and a database found unreachable is noted, so that the server answers the
+ * outage page with 503 instead of the 500 Next.js renders for a failed page. Kept on globalThis:
+ * the server and Next.js's bundles hold different copies of this module.
+ */
+export type RequestScope = { databaseUnavailable: boolean };
+const scopeRef = globalThis as unknown as { __cauriRequestScope?: AsyncLocalStorage<RequestScope> };
+const requestScopes = (scopeRef.__cauriRequestScope ??= new AsyncLocalStorage<RequestScope>());
+
+export function runInRequestScope<T>(scope: RequestScope, work: () => T): T {
+  return requestScopes.run(scope, work);
+}
+
+/** Runs `work` under the database deadline when inside a request scope, noting an unreachable database there. */
+export function withRequestDeadline<T>(work: () => Promise<T>, url?: string): Promise<T> {
+  const scope = requestScopes.getStore();
+  if (!scope) return work();
+  return withDatabaseDeadline(work, url).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) scope.databaseUnavailable = true;
+    throw error;
+  });
 }

@@ -15,6 +15,7 @@ import { stopBackgroundWork } from "@/lib/jobs/runner";
 import { flushLogs, log } from "@/lib/log";
 import { createAppServer } from "./http-server";
 import { serverOptions } from "./options";
+import { servePage } from "./page-outage";
 
 const options = serverOptions();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -24,7 +25,7 @@ async function serve(): Promise<void> {
   const app = next({ dev: false, dir: root, hostname: options.hostname, port: options.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const { server, drain } = createAppServer(options, (req, res) => handle(req, res));
+  const { server, drain } = createAppServer(options, (req, res) => servePage(req, res, handle));
   server.listen(options.port, options.hostname, () => {
     console.log(`> Ready on http://${options.hostname}:${options.port} (pid ${process.pid}, /v1 ${options.dispatch === "direct" ? "dispatched directly" : "through Next.js"})`);
   });

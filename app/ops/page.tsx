@@ -1,15 +1,14 @@
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { RequestsQueue } from "@/components/ops/RequestsQueue";
-import { db } from "@/db/client";
 import { pendingRequests } from "@/lib/auth/ops";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
 
 export const generateMetadata = opsMetadata("overview");
 
 export default async function OpsHomePage({ searchParams }: { searchParams: SearchParams }) {
-  const { staff, locale } = await opsPage("/ops", searchParams);
-  const requests = await pendingRequests(db());
+  const { staff, locale, db } = await opsPage("/ops", searchParams);
+  const requests = await pendingRequests(db);
   return (
     <OpsFrame locale={locale} staffEmail={staff.email} active="overview">
       <RequestsQueue locale={locale} initial={requests} />

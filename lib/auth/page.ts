@@ -1,4 +1,5 @@
 import { cookies, headers } from "next/headers";
+import { db } from "@/db/client";
 import { LANG_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locale";
 import type { Permission } from "./permissions";
 
@@ -37,9 +38,21 @@ export async function dashboardPage(path: string, permission: Permission, search
   return { ctx, locale, refused: ctx.refused };
 }
 
-/** The ops console's pages: a staff session (merchants get 404) and the page's language. */
-export async function opsPage(path: string, searchParams?: SearchParams) {
+/**
+ * The ops console's pages: a staff session (merchants get 404), the page's language and the
+ * database its data comes from. `beforeTwoFactor`: the enrollment page, open to staff without it.
+ */
+export async function opsPage(path: string, searchParams?: SearchParams, options: { beforeTwoFactor?: boolean } = {}) {
   const { requireStaffSession } = await import("./session");
-  const [{ user }, locale] = await Promise.all([requireStaffSession(path), pageLocale(searchParams)]);
-  return { staff: user, locale };
+  const [{ user }, locale] = await Promise.all([requireStaffSession(path, options), pageLocale(searchParams)]);
+  return { staff: user, locale, db: db() };
+}
+
+/**
+ * The public pages (checkout, payment link, secure order, portal): no session, the visitor's
+ * language (`?lang=`, the cookie, the browser) and the database the page reads. Like every page
+ * served by our server, its queries run under the database deadline (server/page-outage.ts).
+ */
+export async function publicPage(searchParams?: SearchParams) {
+  return { locale: await pageLocale(searchParams), db: db() };
 }

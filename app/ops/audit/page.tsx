@@ -3,7 +3,6 @@ import { AuditFilters } from "@/components/ops/AuditFilters";
 import { AuditList } from "@/components/ops/AuditList";
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
-import { db } from "@/db/client";
 import { auditSearchQuery, parseAuditSearch, searchAudit, type AuditSearch } from "@/lib/audit/staff-filters";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
 import { isApiError } from "@/lib/core/errors";
@@ -47,7 +46,7 @@ const copy = defineCopy({
 const FIELDS: readonly Field[] = ["actor", "merchant", "action", "from", "to", "before"];
 
 export default async function OpsAuditPage({ searchParams }: { searchParams: SearchParams }) {
-  const { staff, locale } = await opsPage("/ops/audit", searchParams);
+  const { staff, locale, db } = await opsPage("/ops/audit", searchParams);
   const t = copy[locale];
   const raw = await searchParams;
   const values = Object.fromEntries(FIELDS.map((f) => [f, typeof raw[f] === "string" ? raw[f] : undefined])) as Partial<Record<Field, string>>;
@@ -61,7 +60,7 @@ export default async function OpsAuditPage({ searchParams }: { searchParams: Sea
     const field = (FIELDS as readonly string[]).includes(e.param ?? "") ? (e.param as Field) : "before";
     problem = { field, message: e.code === "INVALID_DATE_RANGE" ? t.errors.dates : field === "before" ? t.errors.before : t.errors.tooLong };
   }
-  const result = search ? await searchAudit(db(), search) : null;
+  const result = search ? await searchAudit(db, search) : null;
   const fieldErrors = problem && problem.field !== "before" ? { [problem.field]: problem.message } : {};
 
   return (

@@ -4,7 +4,6 @@ import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { db } from "@/db/client";
 import { searchMerchants } from "@/lib/auth/ops";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
 import { defineCopy } from "@/lib/i18n/dictionary";
@@ -41,10 +40,10 @@ const copy = defineCopy({
 });
 
 export default async function OpsMerchantsPage({ searchParams }: { searchParams: SearchParams }) {
-  const { staff, locale } = await opsPage("/ops/merchants", searchParams);
+  const { staff, locale, db } = await opsPage("/ops/merchants", searchParams);
   const params = await searchParams;
   const q = typeof params.q === "string" ? params.q.slice(0, 120) : "";
-  const merchants = await searchMerchants(db(), q);
+  const merchants = await searchMerchants(db, q);
   const t = copy[locale];
   return (
     <OpsFrame locale={locale} staffEmail={staff.email} active="merchants">

@@ -2,9 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TwoFactorSettings } from "@/components/account/TwoFactorSettings";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { db } from "@/db/client";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
-import { requireStaffSession } from "@/lib/auth/session";
+import { opsPage, pageLocale, type SearchParams } from "@/lib/auth/page";
 import { twoFactorStatus } from "@/lib/auth/two-factor";
 import { defineCopy } from "@/lib/i18n/dictionary";
 
@@ -27,9 +25,9 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 
 // The one console page staff without two-factor can open: its enrollment.
 export default async function OpsSecurityPage({ searchParams }: { searchParams: SearchParams }) {
-  const [{ user }, locale] = await Promise.all([requireStaffSession("/ops/security", { beforeTwoFactor: true }), pageLocale(searchParams)]);
+  const { staff: user, locale, db } = await opsPage("/ops/security", searchParams, { beforeTwoFactor: true });
   const t = copy[locale];
-  const status = await twoFactorStatus(db(), user);
+  const status = await twoFactorStatus(db, user);
   return (
     <PublicPageShell locale={locale}>
       <h1 className="text-2xl font-bold text-ink">{t.title}</h1>

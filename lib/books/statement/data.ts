@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { LONG_STATEMENT_TIMEOUT_MS, withStatementTimeout } from "@/db/client";
 import { journals, ledgerEntries, merchants, type Mode } from "@/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import { MERCHANT_BALANCES, balanceNameOf, balanceTransactionType, type MerchantBalanceName } from "../balance-transaction-types";
@@ -69,20 +70,24 @@ export async function statementData(scope: BooksScope, period: StatementPeriod):
 
   const from = sql`${period.from.toISOString()}::timestamptz`;
   const negative = sql<boolean>`${ledgerEntries.amount} < 0`;
-  const rows = await scope.db
-    .select({
-      account: ledgerEntries.account,
-      kind: journals.kind,
-      negative,
-      before: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} < ${from}), 0)`,
-      within: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= ${from}), 0)`,
-      count: sql<string>`count(*) filter (where ${ledgerEntries.createdAt} >= ${from})`,
-      total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
-    .where(balanceEntryWhere(scope, { to: period.to }))
-    .groupBy(ledgerEntries.account, journals.kind, negative);
+  // Sums a merchant's whole history up to `to`: it grows with the merchant, so it may outlast the
+  // connection's statement timeout that bounds every request's queries (db/client.ts).
+  const rows = await withStatementTimeout(scope.db, LONG_STATEMENT_TIMEOUT_MS, (db) =>
+    db
+      .select({
+        account: ledgerEntries.account,
+        kind: journals.kind,
+        negative,
+        before: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} < ${from}), 0)`,
+        within: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= ${from}), 0)`,
+        count: sql<string>`count(*) filter (where ${ledgerEntries.createdAt} >= ${from})`,
+        total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
+      })
+      .from(ledgerEntries)
+      .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
+      .where(balanceEntryWhere(scope, { to: period.to }))
+      .groupBy(ledgerEntries.account, journals.kind, negative),
+  );
 
   const balances = (Object.keys(MERCHANT_BALANCES) as MerchantBalanceName[]).map((balance) => ({
     balance,

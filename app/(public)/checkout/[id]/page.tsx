@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { Providers } from "@/app/providers";
 import { CheckoutClient } from "@/components/checkout/CheckoutClient";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { db } from "@/db/client";
+import { publicPage } from "@/lib/auth/page";
 import { ApiError } from "@/lib/core/errors";
-import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
 import { checkoutView } from "@/lib/payments/checkout";
 import { confirmFromForm, simulateCheckout } from "./actions";
 
@@ -14,20 +12,11 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-async function localeOf(searchParams: Props["searchParams"]) {
-  const [sp, cookieStore, headerList] = await Promise.all([searchParams, cookies(), headers()]);
-  return resolveLocale({
-    searchParamLang: typeof sp.lang === "string" ? sp.lang : undefined,
-    cookieLang: cookieStore.get(LANG_COOKIE)?.value,
-    acceptLanguage: headerList.get("accept-language") ?? undefined,
-  });
-}
-
 // Never sent to another site as a referrer (the merchant's return_url included). "same-origin" rather than
 // "no-referrer", which makes browsers send `Origin: null` with the number form's post (before the
 // script has loaded) and fail the server action's origin check.
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const locale = await localeOf(searchParams);
+  const { locale } = await publicPage(searchParams);
   return { title: locale === "fr" ? "Paiement" : "Payment", robots: { index: false, follow: false }, referrer: "same-origin" };
 }
 
@@ -38,10 +27,10 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
  * works before the page's script has loaded (a server action: a POST, never the number in a URL).
  */
 export default async function CheckoutPage({ params, searchParams }: Props) {
-  const [{ id }, locale] = await Promise.all([params, localeOf(searchParams)]);
+  const [{ id }, { locale, db }] = await Promise.all([params, publicPage(searchParams)]);
   let view: Awaited<ReturnType<typeof checkoutView>>;
   try {
-    view = await checkoutView(db(), id);
+    view = await checkoutView(db, id);
   } catch (error) {
     if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
     throw error;

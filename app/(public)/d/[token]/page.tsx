@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { CourierPanel } from "@/components/secure-orders/CourierPanel";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { db } from "@/db/client";
-import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
+import { publicPage } from "@/lib/auth/page";
 import { courierView } from "@/lib/secure-orders/public";
 import { confirmAction } from "./actions";
 
@@ -20,13 +18,8 @@ type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<
 
 /** The courier page: reference and amount, and the buyer's code typed at the door. */
 export default async function CourierPage({ params, searchParams }: Props) {
-  const [{ token }, query, cookieStore, headerList] = await Promise.all([params, searchParams, cookies(), headers()]);
-  const locale = resolveLocale({
-    searchParamLang: typeof query.lang === "string" ? query.lang : undefined,
-    cookieLang: cookieStore.get(LANG_COOKIE)?.value,
-    acceptLanguage: headerList.get("accept-language") ?? undefined,
-  });
-  const view = await courierView(db(), token);
+  const [{ token }, { locale, db }] = await Promise.all([params, publicPage(searchParams)]);
+  const view = await courierView(db, token);
   if (!view) notFound();
   return (
     <PublicPageShell locale={locale} testMode={view.isTest}>

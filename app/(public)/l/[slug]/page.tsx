@@ -1,36 +1,26 @@
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { linkCopy } from "@/components/links/copy";
 import { LinkPayForm } from "@/components/links/LinkPayForm";
 import { Amount } from "@/components/ui/Amount";
 import { buttonClasses } from "@/components/ui/Button";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { db } from "@/db/client";
+import type { Database } from "@/db/client";
+import { publicPage } from "@/lib/auth/page";
 import { formatXof } from "@/lib/format/money";
-import { LANG_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locale";
 import { linkPageView } from "@/lib/links/page";
 import { linkCheckoutFromForm } from "./actions";
 
 export const dynamic = "force-dynamic";
 
 // Metadata and page share one read per request.
-const viewOf = cache((slug: string, paymentId?: string) => linkPageView(db(), slug, paymentId));
+const viewOf = cache((db: Database, slug: string, paymentId?: string) => linkPageView(db, slug, paymentId));
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-async function localeOf(searchParams: Props["searchParams"]): Promise<Locale> {
-  const [sp, cookieStore, headerList] = await Promise.all([searchParams, cookies(), headers()]);
-  return resolveLocale({
-    searchParamLang: typeof sp.lang === "string" ? sp.lang : undefined,
-    cookieLang: cookieStore.get(LANG_COOKIE)?.value,
-    acceptLanguage: headerList.get("accept-language") ?? undefined,
-  });
-}
-
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const [{ slug }, locale] = await Promise.all([params, localeOf(searchParams)]);
-  const view = await viewOf(slug);
+  const [{ slug }, { locale, db }] = await Promise.all([params, publicPage(searchParams)]);
+  const view = await viewOf(db, slug);
   const title = view.state === "open" ? `${view.link.name} · ${view.link.merchant_name}` : linkCopy[locale].title;
   return { title, robots: { index: false, follow: false } };
 }
@@ -50,10 +40,10 @@ function Message({ title, lead }: { title: string; lead: string }) {
  * the hosted checkout. A deactivated link says so; a deleted one says it no longer exists.
  */
 export default async function LinkPage({ params, searchParams }: Props) {
-  const [{ slug }, sp, locale] = await Promise.all([params, searchParams, localeOf(searchParams)]);
+  const [{ slug }, sp, { locale, db }] = await Promise.all([params, searchParams, publicPage(searchParams)]);
   const t = linkCopy[locale];
   const paymentParam = typeof sp.payment === "string" ? sp.payment : typeof sp.payment_id === "string" ? sp.payment_id : undefined;
-  const view = paymentParam ? await viewOf(slug, paymentParam) : await viewOf(slug);
+  const view = paymentParam ? await viewOf(db, slug, paymentParam) : await viewOf(db, slug);
 
   if (view.state !== "open") {
     return (

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { BuyerPanel } from "@/components/secure-orders/BuyerPanel";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { db } from "@/db/client";
-import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
+import { publicPage } from "@/lib/auth/page";
 import { buyerView } from "@/lib/secure-orders/public";
 import { disputeAction, payAction, simulateAction } from "./actions";
 
@@ -22,13 +20,8 @@ type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<
 
 /** The buyer page of a secure order: pay, then read the delivery code out to the courier. */
 export default async function BuyerPage({ params, searchParams }: Props) {
-  const [{ token }, query, cookieStore, headerList] = await Promise.all([params, searchParams, cookies(), headers()]);
-  const locale = resolveLocale({
-    searchParamLang: typeof query.lang === "string" ? query.lang : undefined,
-    cookieLang: cookieStore.get(LANG_COOKIE)?.value,
-    acceptLanguage: headerList.get("accept-language") ?? undefined,
-  });
-  const view = await buyerView(db(), token);
+  const [{ token }, { locale, db }] = await Promise.all([params, publicPage(searchParams)]);
+  const view = await buyerView(db, token);
   if (!view) notFound();
   return (
     <PublicPageShell locale={locale} testMode={view.isTest}>

@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
 import { Amount } from "@/components/ui/Amount";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { portalCopy } from "@/components/portal/copy";
 import { ProfileForm } from "@/components/portal/ProfileForm";
 import { SubscriptionCard } from "@/components/portal/SubscriptionCard";
-import { db } from "@/db/client";
+import { publicPage } from "@/lib/auth/page";
 import { formatBamako } from "@/lib/format/date";
-import { LANG_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locale";
 import { portalPage } from "@/lib/portal/sessions";
 import { cancelAction, payNowAction, profileAction } from "./actions";
 
@@ -18,24 +16,15 @@ export const metadata: Metadata = { title: "Espace client", robots: { index: fal
 
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-async function localeOf(searchParams: Props["searchParams"]): Promise<Locale> {
-  const [sp, cookieStore, headerList] = await Promise.all([searchParams, cookies(), headers()]);
-  return resolveLocale({
-    searchParamLang: typeof sp.lang === "string" ? sp.lang : undefined,
-    cookieLang: cookieStore.get(LANG_COOKIE)?.value,
-    acceptLanguage: headerList.get("accept-language") ?? undefined,
-  });
-}
-
 /**
  * The customer portal (the `url` of a portal session): the customer's subscriptions with this
  * merchant, their payments, cancel, pay an overdue period, fill in missing details. An expired or
  * unknown link shows only how to get a new one — never any data.
  */
 export default async function PortalPage({ params, searchParams }: Props) {
-  const [{ token }, locale] = await Promise.all([params, localeOf(searchParams)]);
+  const [{ token }, { locale, db }] = await Promise.all([params, publicPage(searchParams)]);
   const t = portalCopy[locale];
-  const found = await portalPage(db(), token);
+  const found = await portalPage(db, token);
   if (found.state !== "open") {
     const expired = found.state === "expired";
     return (

@@ -6,7 +6,6 @@ import { DisputeDecision } from "@/components/ops/DisputeDecision";
 import { DisputeSides } from "@/components/ops/DisputeSides";
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
-import { db } from "@/db/client";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
 import { isApiError } from "@/lib/core/errors";
 import { defineCopy } from "@/lib/i18n/dictionary";
@@ -21,8 +20,8 @@ const copy = defineCopy({
 
 export default async function OpsDisputePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const { id } = await params;
-  const { staff, locale } = await opsPage(`/ops/disputes/${encodeURIComponent(id)}`, searchParams);
-  const detail = await disputeDetail(db(), id).catch((e: unknown) => {
+  const { staff, locale, db } = await opsPage(`/ops/disputes/${encodeURIComponent(id)}`, searchParams);
+  const detail = await disputeDetail(db, id).catch((e: unknown) => {
     if (isApiError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });

@@ -8,7 +8,6 @@ import { MerchantTeam } from "@/components/ops/MerchantTeam";
 import { MerchantBooks } from "@/components/ops/books/MerchantBooks";
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
-import { db } from "@/db/client";
 import { auditSearchQuery, searchAudit } from "@/lib/audit/staff-filters";
 import { opsMerchant } from "@/lib/auth/ops";
 import { opsPage, type SearchParams } from "@/lib/auth/page";
@@ -42,12 +41,12 @@ const copy = defineCopy({
 
 export default async function OpsMerchantPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const { id } = await params;
-  const { staff, locale } = await opsPage(`/ops/merchants/${encodeURIComponent(id)}`, searchParams);
-  const merchant = await opsMerchant(db(), id).catch((e: unknown) => {
+  const { staff, locale, db } = await opsPage(`/ops/merchants/${encodeURIComponent(id)}`, searchParams);
+  const merchant = await opsMerchant(db, id).catch((e: unknown) => {
     if (isApiError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
-  const [overview, members, audit] = await Promise.all([merchantOverview(db(), id), listMembers(db(), id), searchAudit(db(), { merchant: id })]);
+  const [overview, members, audit] = await Promise.all([merchantOverview(db, id), listMembers(db, id), searchAudit(db, { merchant: id })]);
   const t = copy[locale];
   return (
     <OpsFrame locale={locale} staffEmail={staff.email} active="merchants">
