@@ -111,17 +111,21 @@ export function notifyWebhookFailing(
     kind: "webhook_failing",
     cause: `webhook-failing:${input.endpointId}:${input.streakAttemptId}`,
     template: "webhook_failing",
-    params: (merchantName) => ({
-      merchantName,
-      mode: input.mode,
-      endpointUrl: input.endpointUrl,
-      failingSince: input.failingSince.toISOString(),
-      lastError: input.lastError?.slice(0, 500) ?? null,
-      link: dashboardUrl("/dashboard/webhooks"),
-      settingsLink: settingsLink(),
-    }),
+    params: failingEndpointParams(input),
   });
 }
+
+/** What both webhook notices say about the endpoint, for the merchant named at send time. */
+const failingEndpointParams =
+  (input: { mode: "test" | "live"; endpointUrl: string; failingSince: Date; lastError: string | null }) => (merchantName: string) => ({
+    merchantName,
+    mode: input.mode,
+    endpointUrl: input.endpointUrl,
+    failingSince: input.failingSince.toISOString(),
+    lastError: input.lastError?.slice(0, 500) ?? null,
+    link: dashboardUrl("/dashboard/webhooks"),
+    settingsLink: settingsLink(),
+  });
 
 /**
  * An endpoint was disabled for failing 5 days straight (./webhook-failing.ts): told to the same
@@ -136,14 +140,6 @@ export function notifyWebhookDisabled(
     kind: "webhook_failing",
     cause: `webhook-disabled:${input.endpointId}:${input.disabledAt.toISOString()}`,
     template: "webhook_disabled",
-    params: (merchantName) => ({
-      merchantName,
-      mode: input.mode,
-      endpointUrl: input.endpointUrl,
-      failingSince: input.failingSince.toISOString(),
-      lastError: input.lastError?.slice(0, 500) ?? null,
-      link: dashboardUrl("/dashboard/webhooks"),
-      settingsLink: settingsLink(),
-    }),
+    params: failingEndpointParams(input),
   });
 }

@@ -96,13 +96,16 @@ export const withdrawalUpdateMail = defineMailTemplate({
   },
 });
 
+/** What both webhook notices (failing for 24 hours, disabled after 5 days) say about the endpoint. */
+const failingEndpointParams = z.object({
+  ...common,
+  endpointUrl: z.string().min(1).max(2_000),
+  failingSince: z.iso.datetime({ offset: true }),
+  lastError: z.string().max(500).nullable(),
+});
+
 export const webhookFailingMail = defineMailTemplate({
-  params: z.object({
-    ...common,
-    endpointUrl: z.string().min(1).max(2_000),
-    failingSince: z.iso.datetime({ offset: true }),
-    lastError: z.string().max(500).nullable(),
-  }),
+  params: failingEndpointParams,
   render: {
     fr: (p) =>
       renderNotice({
@@ -136,12 +139,7 @@ export const webhookFailingMail = defineMailTemplate({
 });
 
 export const webhookDisabledMail = defineMailTemplate({
-  params: z.object({
-    ...common,
-    endpointUrl: z.string().min(1).max(2_000),
-    failingSince: z.iso.datetime({ offset: true }),
-    lastError: z.string().max(500).nullable(),
-  }),
+  params: failingEndpointParams,
   render: {
     fr: (p) =>
       renderNotice({
