@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import postgres from "postgres";
 import { isDatabaseUnavailable } from "../lib/http/db-errors";
-import { databaseApplicationName } from "./client";
+import { databaseApplicationName } from "./application-name";
 
 /**
  * Bounds how long a request waits on a database that does not answer. A stopped server fails

@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { databaseApplicationName } from "./application-name";
 import { withRequestDeadline } from "./availability";
 import * as schema from "./schema";
 
@@ -22,11 +23,6 @@ export function observeQueries(observer: QueryObserver | null): void {
 }
 export const queryLogger = { logQuery: (query: string, params: unknown[]) => queryObserver?.(query, params) };
 
-/**
- * How this process's connections appear in pg_stat_activity (CAURI_INSTANCE_NAME:pid): one
- * process holds one pool, whichever copy of this module opened it (README, "Architecture").
- */
-export const databaseApplicationName = () => `${process.env.CAURI_INSTANCE_NAME ?? "cauri"}:${process.pid}`;
 
 /**
  * Server-side limits every connection carries (README, "Configuration"): a statement running past
