@@ -4,7 +4,6 @@ import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
-import { Reply } from "@/lib/http/envelope";
 import { listLinks } from "@/lib/links/service";
 
 export const generateMetadata = dashboardMetadata("links");
@@ -13,7 +12,7 @@ export default async function LinksPage({ searchParams }: { searchParams: Search
   const { ctx, locale, refused } = await dashboardPage("/dashboard/links", "dashboard.read", searchParams);
   if (refused) return <RoleRefusal locale={locale} ctx={ctx} permission={refused} active="links" />;
   const r = await listLinks(ctx, { page: 1, limit: 50 });
-  const initial = (r instanceof Reply ? { links: r.data, pagination: r.init.extra?.pagination } : r) as LinksOverview;
+  const initial: LinksOverview = { links: r.items, pagination: r.pagination };
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="links">
       <LinksView locale={locale} mode={ctx.mode} initial={initial} canEdit={can(ctx.user.merchantRole, "commerce")} />
