@@ -5,7 +5,6 @@ import { LinkPayForm } from "@/components/links/LinkPayForm";
 import { Amount } from "@/components/ui/Amount";
 import { buttonClasses } from "@/components/ui/Button";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import type { Database } from "@/db/client";
 import { publicPage } from "@/lib/auth/page";
 import { formatXof } from "@/lib/format/money";
 import { linkPageView } from "@/lib/links/page";
@@ -14,7 +13,8 @@ import { linkCheckoutFromForm } from "./actions";
 export const dynamic = "force-dynamic";
 
 // Metadata and page share one read per request.
-const viewOf = cache((db: Database, slug: string, paymentId?: string) => linkPageView(db, slug, paymentId));
+// The database comes from publicPage(); the page only names its type through the view it reads.
+const viewOf = cache((db: Parameters<typeof linkPageView>[0], slug: string, paymentId?: string) => linkPageView(db, slug, paymentId));
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
