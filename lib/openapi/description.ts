@@ -19,38 +19,40 @@ export const TAGS: Record<string, string> = {
   Meta: "This document.",
 };
 
-/** README sections that are about running the service, or are this document's own, not API decisions. */
-const NOT_DECISIONS = new Set(["Configuration", "Scripts", "Operator command line", "API reference and client"]);
-const DECISIONS_HEADING = "Decisions where the contract is silent";
+/** The folder of decision files, one per area, and the index that orders them. */
+const DECISIONS_DIR = path.join("docs", "decisions");
+const DECISIONS_INDEX = "README.md";
 
 /**
- * The choices made where the contract says "not shown", read from README.md at run time so the
- * document and the README never disagree: the "Decisions where the contract is silent" section
- * and every area section after it (Payments, Withdrawals, …) as engineers add them, one heading
- * level down. Fenced code blocks are kept whole (a `#` inside them is not a heading).
+ * The choices made where the contract says "not shown", read from docs/decisions/ at run time so
+ * the document and those pages never disagree: every area file the index links to, in its order,
+ * each under its title one level below "Decisions where the contract is silent" and its own
+ * headings two levels down. Fenced code blocks are kept whole (a `#` inside them is not a heading).
+ * The production server runs from the checkout (the Docker image copies docs/ with it), so the
+ * files are where `next dev` finds them.
  */
 export function readDecisions(root = process.cwd()): string | undefined {
-  let readme: string;
+  const dir = path.join(root, DECISIONS_DIR);
+  let index: string;
   try {
-    readme = readFileSync(path.join(root, "README.md"), "utf8");
+    index = readFileSync(path.join(dir, DECISIONS_INDEX), "utf8");
   } catch {
     return undefined;
   }
-  const sections: { title: string; lines: string[] }[] = [];
-  let fenced = false;
-  for (const line of readme.split("\n")) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const heading = !fenced && /^## (.+)$/.exec(line);
-    if (heading) sections.push({ title: heading[1].trim(), lines: [] });
-    else if (sections.length) sections[sections.length - 1].lines.push(!fenced && /^#{3,5} /.test(line) ? `#${line}` : line);
-  }
-  const first = sections.findIndex((s) => s.title === DECISIONS_HEADING);
-  if (first === -1) return undefined;
-  return sections
-    .slice(first)
-    .filter((s) => !NOT_DECISIONS.has(s.title))
-    .map((s) => (s.title === DECISIONS_HEADING ? s.lines.join("\n").trim() : `### ${s.title}\n\n${s.lines.join("\n").trim()}`))
-    .join("\n\n");
+  const files = [...index.matchAll(/^- \[[^\]]*\]\(([\w.-]+\.md)\)/gm)].map((m) => m[1]);
+  const areas = files.map((file) => {
+    let title = file;
+    const lines: string[] = [];
+    let fenced = false;
+    for (const line of readFileSync(path.join(dir, file), "utf8").split("\n")) {
+      if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+      const heading = !fenced && /^# (.+)$/.exec(line);
+      if (heading && title === file && lines.length === 0) title = heading[1].trim();
+      else lines.push(!fenced && /^#{2,4} /.test(line) ? `##${line}` : line);
+    }
+    return `### ${title}\n\n${lines.join("\n").trim()}`;
+  });
+  return areas.length ? areas.join("\n\n") : undefined;
 }
 
 /** info.description: what an integrator needs before the first call, then the decisions. */
@@ -95,6 +97,6 @@ List operations take \`page\` (from 1) and \`limit\` (at most 100) and answer wi
 (\`page\`, \`limit\`, \`total\`, \`pages\`) unless the operation says otherwise.
 
 ## Decisions where the contract is silent
-${decisions ?? "See the README of the service."}
+${decisions ?? "See docs/decisions/ in the service's repository."}
 `;
 }

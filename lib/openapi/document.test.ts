@@ -223,18 +223,15 @@ describe("findRouteFiles", () => {
 });
 
 describe("readDecisions", () => {
-  it("takes the Decisions section and the area sections after it, one level down, code blocks intact", () => {
-    const root = mkdtempSync(path.join(tmpdir(), "cauri-readme-"));
-    const readme = [
-      "# X", "", "## Scripts", "no", "",
-      "## Decisions where the contract is silent", "", "- one", "",
-      "### Keys", "- two", "",
-      "## Configuration", "no", "",
-      "## Payments", "```sh", "# not a heading", "## nor this", "```", "### Fees", "- three", "",
-      "## API reference and client", "mine",
-    ].join("\n");
-    writeFileSync(path.join(root, "README.md"), readme);
-    expect(readDecisions(root)).toBe("- one\n\n#### Keys\n- two\n\n### Payments\n\n```sh\n# not a heading\n## nor this\n```\n#### Fees\n- three");
+  it("takes the area files in the index's order, each under its title, headings two levels down, code blocks intact", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "cauri-decisions-"));
+    const dir = path.join(root, "docs", "decisions");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "README.md"), ["# Decisions", "", "Not an area.", "", "- [Payments](payments.md)", "- [Keys](api.md): keys", ""].join("\n"));
+    writeFileSync(path.join(dir, "api.md"), ["# The API in general", "", "- one", "", "## Keys", "- two", ""].join("\n"));
+    writeFileSync(path.join(dir, "payments.md"), ["# Payments", "", "```sh", "# not a heading", "## nor this", "```", "## Fees", "- three", ""].join("\n"));
+    writeFileSync(path.join(dir, "unlisted.md"), "# Unlisted\n\n- never read\n");
+    expect(readDecisions(root)).toBe("### Payments\n\n```sh\n# not a heading\n## nor this\n```\n#### Fees\n- three\n\n### The API in general\n\n- one\n\n#### Keys\n- two");
     expect(readDecisions(path.join(root, "missing"))).toBeUndefined();
   });
 });

@@ -35,11 +35,13 @@ describe("GET /v1/openapi.json", () => {
     expect(body["x-error-codes"].RATE_LIMIT_EXCEEDED).toEqual({ status: 429, message: errorCatalogue.RATE_LIMIT_EXCEEDED.message });
   });
 
-  it("carries the README's decisions where the contract is silent", async () => {
+  it("carries the decisions where the contract is silent, from docs/decisions/", async () => {
     const { body } = await call(GET, "GET", "/v1/openapi.json");
     expect(body.info.description).toContain("## Decisions where the contract is silent");
-    // A decision the foundation wrote in the README, read from there rather than copied.
+    // A decision written in docs/decisions/api.md, read from there rather than copied.
     expect(body.info.description).toContain("UNSUPPORTED_CONTENT_TYPE");
-    expect(body.info.description).not.toContain("See the README of the service.");
+    expect(body.info.description).not.toContain("See docs/decisions/");
+    // Every listed area, in the index's order.
+    expect(body.info.description).toMatch(/### The API in general[\s\S]*### Payments[\s\S]*### Mail/);
   });
 });
