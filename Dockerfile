@@ -17,7 +17,7 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 FROM node:20-bookworm-slim AS run
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 KEEP_ALIVE_TIMEOUT=65000
-# The memory settings `npm start` applies (lib/process/memory.ts, README "Performance"): a V8 heap
+# The memory settings `npm start` applies (lib/process/memory.ts, docs/performance.md, "Memory"): a V8 heap
 # sized for the server, not for the host's RAM, and two malloc arenas. The cluster workers inherit them.
 ENV NODE_OPTIONS=--max-old-space-size=384 MALLOC_ARENA_MAX=2
 RUN useradd --system --uid 1001 cauri

@@ -25,7 +25,7 @@ export const queryLogger = { logQuery: (query: string, params: unknown[]) => que
 
 
 /**
- * Server-side limits every connection carries (README, "Configuration"): a statement running past
+ * Server-side limits every connection carries (docs/configuration.md): a statement running past
  * DATABASE_STATEMENT_TIMEOUT_MS is cancelled, and a transaction left idle past
  * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS is ended with its session, so a stuck query or a request
  * that died mid-transaction cannot hold locks and a pool connection for ever. Work that

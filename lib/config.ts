@@ -1,4 +1,4 @@
-/** Deployment settings read from the environment (all listed in README's configuration table). */
+/** Deployment settings read from the environment (all listed in docs/configuration.md). */
 
 /** The public origin of hosted pages (checkout, links, buyer/courier pages, portal). */
 export function publicBaseUrl(): string {

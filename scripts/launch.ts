@@ -59,7 +59,7 @@ if (command === "start" && !existsSync(path.join(distDir, "BUILD_ID"))) {
   await stopEmbedded?.();
   process.exit(1);
 }
-// The embedded database serves one app process (README, "Configuration"): one worker there.
+// The embedded database serves one app process (docs/configuration.md): one worker there.
 if (env.DATABASE_PREPARE === "false") env.CAURI_WORKERS = "1";
 if (command === "start") Object.assign(env, serverMemorySettings(env));
 const serverMain = new URL("../server/main.ts", import.meta.url).pathname;

@@ -22,7 +22,7 @@ function requestUrl(req: IncomingMessage): URL {
 const isV1 = (pathname: string) => pathname === "/v1" || pathname.startsWith("/v1/");
 
 /**
- * The one HTTP server of a process (README, "Architecture"). It owns the edge in one place:
+ * The one HTTP server of a process (docs/architecture.md, "The request path"). It owns the edge in one place:
  * the client's address, URL hygiene, body and header limits, keep-alive and the drain; then
  * /v1 goes straight to its route handler and everything else to Next.js.
  */

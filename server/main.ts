@@ -1,5 +1,5 @@
 /**
- * `npm start` and the Docker image: the production server (README, "Architecture").
+ * `npm start` and the Docker image: the production server (docs/architecture.md, "The request path").
  *
  *   node --import tsx server/main.ts
  *

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { trustedProxies } from "./edge";
 
-/** The server's settings, read once from the environment (README, "Configuration"); a bad value stops the start. */
+/** The server's settings, read once from the environment (docs/configuration.md); a bad value stops the start. */
 export type ServerOptions = ReturnType<typeof serverOptions>;
 
 function positiveInt(name: string, fallback: number): number {

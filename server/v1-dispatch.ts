@@ -45,7 +45,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 
 /**
  * Serves a /v1 request with the route file's own exported handler, as Next.js would call it,
- * without Next.js's router and renderer (README, "Architecture"): the route files stay the one
+ * without Next.js's router and renderer (docs/architecture.md, "The request path"): the route files stay the one
  * definition of each endpoint, and `next dev` serves the same handlers through Next.js.
  */
 export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url: URL, bodyLimit: number, requestId: string): Promise<void> {

@@ -19,7 +19,7 @@ export const merchants = pgTable("merchants", {
   partner: boolean("partner").notNull().default(false),
   platformPlan: text("platform_plan").$type<PlatformPlanCode>().notNull().default("none"),
   platformPeriodEnd: timestamp("platform_period_end", { withTimezone: true }),
-  // The sandbox test clock (DESIGN.md): test-mode time = real time + this offset.
+  // The sandbox test clock (docs/architecture.md, "Data"): test-mode time = real time + this offset.
   testClockOffsetSeconds: bigint("test_clock_offset_seconds", { mode: "number" }).notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -36,8 +36,8 @@ export function customerUpsert(db: Database, c: CustomerInput) {
 }
 
 /**
- * The customer for a phone as a public page may record it (README, "What public pages may
- * write"): created with the given name and e-mail when the merchant has no customer with this
+ * The customer for a phone as a public page may record it (docs/decisions/public-writes.md):
+ * created with the given name and e-mail when the merchant has no customer with this
  * phone yet; an existing customer is returned unchanged, so nobody who merely knows a phone
  * number can rename or re-address the merchant's customer. `on conflict do nothing` keeps a
  * concurrent first sight to one row.

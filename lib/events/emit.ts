@@ -17,7 +17,7 @@ export type EmitInput = {
 
 /**
  * Writes an event to the outbox. Call it with the transaction that makes the change, so the
- * event exists if and only if the change committed (DESIGN.md, transactional outbox).
+ * event exists if and only if the change committed (docs/architecture.md, "Data": the transactional outbox).
  */
 export async function emitEvent(db: Database, input: EmitInput): Promise<EventPayload> {
   // A cast or a plain-JS caller gets past the type; no endpoint could subscribe to what it would write.

@@ -1,7 +1,7 @@
 type Listener = () => void;
 
 // On globalThis: production loads lib/ twice in one process (the server's /v1 copy and Next.js's
-// bundle, README "Architecture"); a payment committed by one copy must wake the worker the other started.
+// bundle, docs/architecture.md, "The request path"); a payment committed by one copy must wake the worker the other started.
 const globalRef = globalThis as unknown as { __cauriEventListeners?: Set<Listener> };
 const listeners = (globalRef.__cauriEventListeners ??= new Set<Listener>());
 

@@ -98,7 +98,7 @@ function pick(body: unknown, fields?: string[]): unknown {
 }
 
 /**
- * The one wrapper every /v1 route goes through (DESIGN.md, "A /v1 request, end to end"):
+ * The one wrapper every /v1 route goes through (docs/architecture.md, "The request path"):
  * key → merchant, application, mode and live gates; rate limit; JSON and zod validation;
  * idempotency; the domain function in one transaction (unless it declares its own,
  * lib/core/operation.ts); the envelope; errors from the catalogue;

@@ -1,7 +1,7 @@
 import path from "node:path";
 
 /**
- * Mail settings, read from the environment in this one place (README, "Configuration"):
+ * Mail settings, read from the environment in this one place (docs/configuration.md):
  * - `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…:465`), or `SMTP_HOST` with `SMTP_PORT`
  *   (587; 465 means TLS from the first byte), `SMTP_USER` and `SMTP_PASSWORD`;
  * - `MAIL_FROM`, the sender of every message.

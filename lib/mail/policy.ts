@@ -1,5 +1,5 @@
 /**
- * The published sending policy (README, "Mail"). The job takes these as defaults; tests pass
+ * The published sending policy (docs/decisions/mail.md). The job takes these as defaults; tests pass
  * faster ones.
  */
 

@@ -89,7 +89,7 @@ async function attempt(db: Database, transport: MailTransport, from: string, cla
     else if (!result.ok) log("info", "mail attempt recorded", { ...fields, status: outcome.status, next_attempt_at: outcome.nextAttemptAt?.toISOString() ?? null });
     return outcome;
   } catch (error) {
-    // The claim runs out and the message is tried again: after a success, a second copy (README, "Mail").
+    // The claim runs out and the message is tried again: after a success, a second copy (docs/decisions/mail.md).
     log("error", "mail attempt not recorded", { ...fields, sent: result.ok, error: error instanceof Error ? error.message : String(error) });
     return { id: claim.id, status: "PENDING", attempts: claim.attempts, nextAttemptAt: null, recorded: false };
   }

@@ -10,7 +10,7 @@ const clip = (value: string | null, max: number) => (value === null ? null : val
  * A payment became SUCCESS (lib/payments/settle.ts, in its transaction): a receipt to the
  * customer at the address the merchant gave for this payment (customer_email), else the one it
  * gave for this customer (subscriptions, portal sessions, earlier payments). Public pages never
- * set an address (README, "What public pages may write"), so nobody can route another person's
+ * set an address (docs/decisions/public-writes.md), so nobody can route another person's
  * receipts to themselves. Returns whether a message was enqueued now.
  */
 export async function mailPaymentReceipt(db: Database, payment: Payment): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * Where the operator's HTTP adapters reach the operator (README, "Configuration"). Read at call
+ * Where the operator's HTTP adapters reach the operator (docs/configuration.md). Read at call
  * time, so a deployment (or a test) can change them without reloading modules.
  */
 export type HttpAdapterName = "sandbox" | "live";

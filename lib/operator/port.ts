@@ -22,7 +22,7 @@ export type CollectionRequest = {
 export type RefundRequest = { reference: string; amount: number; customerPhone: string; mode: Mode };
 
 /**
- * The one interface to the mobile-money operator (DESIGN.md, "The operator"). Adapters:
+ * The one interface to the mobile-money operator (docs/architecture.md, "The operator"). Adapters:
  * simulator (no network), sandbox (the operator's test environment over HTTP), live.
  */
 export interface OperatorAdapter {

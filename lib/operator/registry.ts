@@ -4,7 +4,7 @@ import type { OperatorAdapter } from "./port";
 import { simulatorAdapter } from "./simulator";
 
 /**
- * The three ways to the operator (DESIGN.md): the simulator (no network), the operator's test
+ * The three ways to the operator (docs/architecture.md, "The operator"): the simulator (no network), the operator's test
  * environment and production over HTTP (lib/operator/http-adapter.ts, configured from env).
  */
 const adapters = new Map<OperatorAdapterName, OperatorAdapter>([

@@ -1,7 +1,7 @@
 import type { CollectionOutcome, OperatorAdapter } from "./port";
 
 /**
- * The simulator's magic numbers (documented in the README and /docs). Any other number stays
+ * The simulator's magic numbers (documented in docs/decisions/payments.md and /docs). Any other number stays
  * PENDING until the checkout's test buttons or POST /v1/sandbox/payments/{id}/simulate settle it.
  */
 export const SIMULATOR_NUMBERS = {

@@ -197,8 +197,8 @@ const profileSchema = z.object({
 
 /**
  * The portal's profile form. The portal is a public page (whoever holds the link the merchant
- * sent), so it follows the rule of every public entry point (README, "What public pages may
- * write"): the customer may fill in a detail nobody has recorded yet — a name or an e-mail the
+ * sent), so it follows the rule of every public entry point (docs/decisions/public-writes.md):
+ * the customer may fill in a detail nobody has recorded yet — a name or an e-mail the
  * merchant's customer record lacks — and never changes or clears one already recorded; that is
  * the merchant's record, changed through the merchant's own calls. The fill is a compare-and-set
  * in SQL (`coalesce`), so a value the merchant records meanwhile wins. Empty fields change nothing.

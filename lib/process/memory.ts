@@ -1,5 +1,5 @@
 /**
- * The memory settings of the production server process (README, "Performance"), applied by
+ * The memory settings of the production server process (docs/performance.md, "Memory"), applied by
  * `npm start` (scripts/launch.ts) and written into the Dockerfile; cluster workers inherit them
  * with the environment.
  *

@@ -6,7 +6,7 @@ import { bareHost, blockedAddressReason } from "@/lib/webhooks/targets";
 /**
  * The one rule for every field that sends a customer's browser somewhere after a hosted page
  * (payments' `return_url`, links' `success_redirect_url` / `redirect_url`, with-payment
- * subscriptions' `redirect_url`, portal sessions' `return_url`): README, "Redirect URLs".
+ * subscriptions' `redirect_url`, portal sessions' `return_url`): docs/decisions/redirect-urls.md.
  *
  * - the text is taken as sent: any control character (CR, LF, tab, NUL, DEL, C1) anywhere, or
  *   whitespace at either end, is refused — never trimmed into acceptance;

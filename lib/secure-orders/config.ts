@@ -1,4 +1,4 @@
-/** The secure-order rules that are ours where the contract is silent (all in the README). */
+/** The secure-order rules that are ours where the contract is silent (all in docs/decisions/secure-orders.md). */
 
 export const SECURE_ORDER_LIMITS = {
   amountMin: 100,

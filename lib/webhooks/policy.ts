@@ -1,7 +1,7 @@
 import type { Resolver } from "./targets";
 
 /**
- * The published delivery policy (README, "Webhooks"). Tests assert these values as data; the
+ * The published delivery policy (docs/decisions/webhooks.md). Tests assert these values as data; the
  * worker and the Inngest function take them as defaults, and tests pass faster ones.
  */
 
@@ -49,7 +49,7 @@ export const SLOW_ENDPOINT_MAX_IN_FLIGHT = 1;
 export const SLOW_ENDPOINT_FOR_MS = 10 * 60_000;
 
 /**
- * Attempts in flight at once in one worker process. Measured (README, "Webhooks", "Benchmark"):
+ * Attempts in flight at once in one worker process. Measured (docs/decisions/webhooks.md, "Benchmark"):
  * a hung attempt costs a socket and a few kilobytes, not CPU, so the pool is sized for many slow
  * receivers at once; a fast receiver's throughput is bound by the database, not by this number.
  */

@@ -1,5 +1,5 @@
 import { accountRoute } from "@/lib/auth/handler";
 import { listLateCollections, StaffLateCollectionQuery } from "@/lib/payments/late-collection-staff";
 
-// The queue of operator SUCCESSes that arrived after their payment ended (README, "Late collections").
+// The queue of operator SUCCESSes that arrived after their payment ended (docs/decisions/payments.md, "Late collections").
 export const GET = accountRoute({ who: "staff", query: StaffLateCollectionQuery }, (ctx, { query }) => listLateCollections(ctx.db, { status: query.status }));

@@ -7,7 +7,7 @@ import { settlePayment } from "@/lib/payments/settle";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant } from "@/tests/support/merchant";
 
-// The live monthly cap reserves what can still be collected (README, "Decisions: monthly live volume cap").
+// The live monthly cap reserves what can still be collected (docs/decisions/plans.md, "Decisions: monthly live volume cap").
 const valid = { amount: 50_000, payment_method: "OPERATOR_MONEY", customer_phone: "+22370000009", return_url: "https://shop.example.ml/merci" };
 let seq = 0;
 const create = (key: string, amount: number) => call(POST, "POST", "/v1/payments", { key, body: { ...valid, amount }, idempotencyKey: `cap-${++seq}` });

@@ -9,7 +9,7 @@ export type CauriClientOptions = {
   apiKey: string;
   /** The API's base URL, e.g. `https://api.example.ml` (no trailing `/v1`). */
   baseUrl: string;
-  /** Retries on 429, 5xx and network errors (see README). `false` disables them. */
+  /** Retries on 429, 5xx and network errors (see packages/client/README.md). `false` disables them. */
   retry?: Partial<RetryOptions> | false;
   /** A fetch implementation (default: the global fetch). */
   fetch?: (request: Request) => Promise<Response>;

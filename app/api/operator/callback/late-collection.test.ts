@@ -21,7 +21,7 @@ import { newMerchant } from "@/tests/support/merchant";
 import { expectMatchesOpenApi } from "@/tests/support/openapi";
 
 /**
- * An operator SUCCESS for a payment that had already ended (README, Payments › "Late
+ * An operator SUCCESS for a payment that had already ended (docs/decisions/payments.md, "Late
  * collections"), through the real signed callback route: booked once into
  * late_collections_suspense with its payment.late_success event, the payment untouched.
  */
