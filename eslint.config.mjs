@@ -10,7 +10,7 @@ const noUpwardFromDomain = {
   ],
 };
 // Entry helpers and wiring that live under lib/ beside the domain: they may use the HTTP kit.
-const notDomain = ["lib/http/**", "lib/openapi/**", "lib/auth/**", "lib/jobs/**", "lib/payments/operator-callback.ts", "lib/secure-orders/public.ts"];
+const notDomain = ["lib/http/**", "lib/openapi/**", "lib/jobs/**", "lib/payments/operator-callback.ts", "lib/secure-orders/public.ts"];
 const noRunnerInRegistry = {
   patterns: [{ regex: "^(\\./|@/lib/jobs/)runner$|^@/inngest/", message: "The job registry lists jobs and imports no runner: runners are handed the list at start-up (instrumentation.ts, app/api/inngest/route.ts)." }],
 };

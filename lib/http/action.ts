@@ -2,7 +2,7 @@ import type { Database } from "@/db/client";
 import type { ErrorCode } from "@/lib/core/errors";
 import type { EntryTransaction } from "@/lib/core/operation";
 import { countRequest, exchangeFor, inTransactionPolicy, settle } from "./pipeline";
-import type { LimitName } from "./rate-limit";
+import type { LimitName } from "@/lib/rate-limit/limits";
 
 export type ActionFailure = { ok: false; code: ErrorCode; message: string };
 export type ActionOutcome<T> = { ok: true; value: T } | ActionFailure;

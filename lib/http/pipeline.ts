@@ -9,13 +9,13 @@ import { cacheHeaders, fileResponse } from "./file-response";
 import { ApiError } from "@/lib/core/errors";
 import { CacheableData, FileResult } from "@/lib/core/file-result";
 import { wrapsHandler, type EntryTransaction } from "@/lib/core/operation";
-import { hitRateLimits, holdPersistentClient, rateLimitHeaders, type LimitName, type RateLimitState } from "./rate-limit";
+import { hitRateLimits, holdPersistentClient, rateLimitHeaders, type LimitName, type RateLimitState } from "@/lib/rate-limit/limits";
 import { requestIdFrom } from "./request-id";
 import { parseInput, rejectNulInPath, type InputSpec } from "@/lib/core/validation";
 
 /**
  * The one request pipeline. Every entry point goes through it: /v1 (route(), lib/http/route.ts),
- * the dashboard and the ops console (accountRoute(), lib/auth/handler.ts) and the public pages'
+ * the dashboard and the ops console (accountRoute(), lib/http/account-route.ts) and the public pages'
  * server actions (runAction(), lib/http/action.ts). They differ only in how the caller is
  * authenticated; the request id, the database deadline, the limiter and its headers, JSON and zod
  * validation, the transaction policy, the envelope, the error mapping and the log line are these.

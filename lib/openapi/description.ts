@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { rateLimits } from "@/lib/http/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/limits";
 
 /** Descriptions of the tags routes use (a tag without one still appears). */
 export const TAGS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { errorCatalogue, type ErrorCode } from "@/lib/core/errors";
 import { IDEMPOTENCY_MAX_LENGTH } from "@/lib/http/idempotency";
-import { rateLimits } from "@/lib/http/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/limits";
 import type { DefinedRoute, RouteDoc } from "@/lib/http/route";
 import { publicBaseUrl } from "@/lib/config";
 import { apiDescription, TAGS } from "./description";

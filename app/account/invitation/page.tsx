@@ -4,7 +4,7 @@ import { AcceptInvitationForm } from "@/components/dashboard/auth/AcceptInvitati
 import { roleCopy } from "@/components/dashboard/roles";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { db } from "@/db/client";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
+import { pageLocale, type SearchParams } from "@/lib/http/page";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/passwords";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import { openInvitation } from "@/lib/team/invitations";

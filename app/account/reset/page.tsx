@@ -3,7 +3,7 @@ import Link from "next/link";
 import { ResetPasswordForm } from "@/components/account/ResetPasswordForm";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { db } from "@/db/client";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
+import { pageLocale, type SearchParams } from "@/lib/http/page";
 import { peekUserToken } from "@/lib/auth/tokens";
 import { defineCopy } from "@/lib/i18n/dictionary";
 

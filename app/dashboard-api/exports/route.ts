@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { dashboardExport } from "@/lib/books/dashboard-export";
 import { ExportQuery } from "@/lib/books/report-spec";
 import { FileResult } from "@/lib/core/file-result";

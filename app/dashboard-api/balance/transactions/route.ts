@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { listBalanceTransactions } from "@/lib/books/balance-transactions";
 import { ListBalanceTransactionsQuery } from "@/lib/books/schemas";
 import { reply } from "@/lib/http/envelope";

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { recentRequests, RequestLogQuery } from "@/lib/http/request-log";
 
 // The last 24 hours of /v1 requests made with the keys of the dashboard's application and mode, by status and path prefix.

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { requestDetail } from "@/lib/http/request-log";
 
 // One request of the log with its bodies, masked (lib/http/request-log-mask.ts).

@@ -7,7 +7,7 @@ import type { DomainContext } from "@/lib/context";
 import { collectionActivity, type CollectionActivity } from "@/lib/payments/activity";
 import { dashboardPayments } from "@/lib/payments/dashboard";
 import { merchantBalance, type Balance } from "@/lib/withdrawals/balance";
-import { latestRequests, type RequestView } from "./requests";
+import { latestRequests, type RequestView } from "@/lib/account/requests";
 
 /**
  * The dashboard home: balances of the current mode (from the ledger), the last 30 days of

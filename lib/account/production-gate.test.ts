@@ -6,9 +6,9 @@ import { updateMerchantAsStaff } from "@/lib/audit/merchant";
 import { getMerchant, updateMerchant } from "@/lib/platform/merchants";
 import { newMerchant } from "@/tests/support/merchant";
 import { enrollTwoFactor, secureOwner } from "@/tests/support/two-factor";
-import { requestProductionAccess } from "./requests";
-import { signUp } from "./signup";
-import { createUser } from "./users";
+import { requestProductionAccess } from "@/lib/account/requests";
+import { signUp } from "@/lib/auth/signup";
+import { createUser } from "@/lib/auth/users";
 
 const PASSWORD = "mot de passe solide";
 let seq = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hitRateLimits, rateLimits } from "@/lib/http/rate-limit";
-import { authRouteHandlers, RATE_LIMITED_ERROR } from "./nextauth-route";
+import { hitRateLimits, rateLimits } from "@/lib/rate-limit/limits";
+import { authRouteHandlers, RATE_LIMITED_ERROR } from "@/lib/http/nextauth-route";
 
 describe("sign-in attempts per client address", () => {
   it(`refuses credential checks beyond ${rateLimits["auth.signin"]} a minute from one address, in next-auth's error shape`, async () => {

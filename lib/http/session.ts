@@ -6,12 +6,12 @@ import { db } from "@/db/client";
 import type { Merchant, Mode, User } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { getMerchant } from "@/lib/platform/merchants";
-import { APPLICATION_COOKIE } from "./application-choice";
-import { dashboardContext } from "./dashboard-context";
-import { MODE_COOKIE, parseMode } from "./mode";
-import { authOptions, type SessionClaims } from "./options";
-import { can, type Permission } from "./permissions";
-import { userOfSession } from "./users";
+import { APPLICATION_COOKIE } from "@/lib/http/application-choice";
+import { dashboardContext } from "@/lib/auth/dashboard-context";
+import { MODE_COOKIE, parseMode } from "@/lib/auth/mode";
+import { authOptions, type SessionClaims } from "@/lib/auth/options";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { userOfSession } from "@/lib/auth/users";
 
 /**
  * The signed-in user, reloaded from the database (the JWT only names them), or null. Cached for

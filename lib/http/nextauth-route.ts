@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { clientIpOf } from "@/lib/http/client-ip";
-import { hitRateLimits, rateLimitHeaders } from "@/lib/http/rate-limit";
-import { authOptions } from "./options";
+import { hitRateLimits, rateLimitHeaders } from "@/lib/rate-limit/limits";
+import { authOptions } from "@/lib/auth/options";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -12,7 +12,7 @@ export const RATE_LIMITED_ERROR = "RateLimited";
 
 /**
  * next-auth's own endpoints (/api/auth/*: csrf, session, sign-in callback, sign-out), with one
- * addition: credential checks are limited per client IP (`auth.signin` in lib/http/rate-limit.ts)
+ * addition: credential checks are limited per client IP (`auth.signin` in lib/rate-limit/limits.ts)
  * on top of the per-account lockout, so one address cannot spray guesses across many accounts.
  * The refusal has the shape next-auth's client reads (`{url}` whose `error` parameter names it).
  */

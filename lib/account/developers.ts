@@ -9,7 +9,7 @@ import { input } from "@/lib/core/validation";
 import { issueApiKey, listApiKeys, revokeApiKey } from "@/lib/platform/api-keys";
 import { contextActor, recordAudit } from "@/lib/audit/record";
 import { createApplication } from "@/lib/platform/merchants";
-import { merchantApplication } from "./dashboard-context";
+import { merchantApplication } from "@/lib/auth/dashboard-context";
 
 /** The Developers page: applications and the API keys of the current mode (test and live keys are never listed together). */
 

@@ -7,7 +7,7 @@ import { createUser } from "@/lib/auth/users";
 import { createAppServer } from "@/server/http-server";
 import { serverOptions } from "@/server/options";
 import { newMerchant } from "@/tests/support/merchant";
-import { isSameOriginRequest } from "./csrf";
+import { isSameOriginRequest } from "@/lib/http/csrf";
 
 /**
  * X-Forwarded-Host names the host a request was sent to only when a proxy we trust wrote it

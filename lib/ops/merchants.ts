@@ -8,11 +8,11 @@ import { ApiError } from "@/lib/core/errors";
 import { input } from "@/lib/core/validation";
 import type { MerchantSettings } from "@/lib/platform/merchants";
 import { pendingPilotRequests, type PilotRequestView } from "@/lib/secure-orders/pilot";
-import { pendingRequests as pendingMerchantRequests, rejectRequest, resolveRequestsAfterChange, type RequestView } from "./requests";
+import { pendingRequests as pendingMerchantRequests, rejectRequest, resolveRequestsAfterChange, type RequestView } from "@/lib/account/requests";
 import { PARTNER_PRODUCT_STATUSES } from "@/lib/partner/schemas";
 import { WITHDRAWAL_STATUSES } from "@/lib/withdrawals/schemas";
 import { withdrawalResource } from "@/lib/withdrawals/serialize";
-import { merchantSettingsView } from "./settings";
+import { merchantSettingsView } from "@/lib/account/settings";
 
 /**
  * The ops console's own reads and the merchant changes staff make there. Every change goes

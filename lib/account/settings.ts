@@ -7,8 +7,8 @@ import { input } from "@/lib/core/validation";
 import { operatorLabel } from "@/lib/operator/port";
 import { updateMerchant } from "@/lib/platform/merchants";
 import { platformPlans } from "@/lib/platform/plans";
-import { latestRequests, type RequestView } from "./requests";
-import { BUSINESS_NAME_MAX, BUSINESS_NAME_MIN } from "./signup";
+import { latestRequests, type RequestView } from "@/lib/account/requests";
+import { BUSINESS_NAME_MAX, BUSINESS_NAME_MIN } from "@/lib/auth/signup";
 
 export const ProfileInput = input(
   z.object({ name: z.string().transform((s) => s.replace(/\s+/g, " ").trim()).pipe(z.string().min(BUSINESS_NAME_MIN).max(BUSINESS_NAME_MAX)) }),

@@ -9,7 +9,7 @@ import { newId } from "@/lib/ids";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { platformPlan } from "@/lib/platform/plans";
 import { updateMerchant } from "@/lib/platform/merchants";
-import { assertReadyForProduction } from "./production-gate";
+import { assertReadyForProduction } from "@/lib/account/production-gate";
 
 /**
  * What a merchant asks the service's staff for from the dashboard Settings page, and how staff
@@ -140,7 +140,7 @@ export async function pendingRequests(db: Database, limit = 200): Promise<(Reque
 /**
  * Closes the pending requests a staff change of the merchant answers: KYC approved or rejected,
  * production opened, the requested platform plan set. Called in the same transaction as the
- * change (lib/auth/ops.ts), so the queue never shows a request that has been granted.
+ * change (lib/ops/merchants.ts), so the queue never shows a request that has been granted.
  */
 export async function resolveRequestsAfterChange(db: Database, before: Merchant, after: Merchant, staff: Pick<User, "id">): Promise<void> {
   const decide = async (kind: MerchantRequestKind, status: "approved" | "rejected", extra?: (r: MerchantRequest) => boolean) => {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Mode } from "@/db/schema";
 import { json, successBody } from "@/lib/http/envelope";
 import { input } from "@/lib/core/validation";
-import { modeCookie } from "./mode";
-import { authOptions } from "./options";
+import { modeCookie } from "@/lib/auth/mode";
+import { authOptions } from "@/lib/auth/options";
 
 export const ModeInput = input(z.object({ mode: z.enum(["test", "live"]) }));
 

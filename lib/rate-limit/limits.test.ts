@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { flushLogs } from "@/lib/log";
-import { createRateLimiter, rateLimitHeaders, type RateLimiter, type RateLimiterOptions } from "./rate-limit";
+import { createRateLimiter, rateLimitHeaders, type RateLimiter, type RateLimiterOptions } from "@/lib/rate-limit/limits";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 // Nothing listens on port 1: connections are refused at once, as with a Redis that is down.
@@ -155,9 +155,9 @@ describe("rate limits while Redis is unreachable", () => {
 
 describe("the process's rate limits", () => {
   it("are one set of counters even when two copies of the module are loaded", async () => {
-    const first = await import("./rate-limit");
+    const first = await import("@/lib/rate-limit/limits");
     vi.resetModules();
-    const second = await import("./rate-limit");
+    const second = await import("@/lib/rate-limit/limits");
     expect(second).not.toBe(first);
     const subject = `key:${randomUUID()}`;
     for (let i = 0; i < 10; i++) await first.hitRateLimits(subject, ["payments.create"]);

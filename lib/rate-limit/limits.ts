@@ -1,4 +1,4 @@
-import { createRateLimitStore, type Bucket } from "./rate-limit-store";
+import { createRateLimitStore, type Bucket } from "@/lib/rate-limit/store";
 
 /** Requests per minute, from the contract's Limits table; `default` applies to every request. */
 export const rateLimits = {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Database } from "@/db/client";
 import { json, successBody } from "@/lib/http/envelope";
 import { input } from "@/lib/core/validation";
-import { merchantApplication } from "./dashboard-context";
-import { authOptions } from "./options";
+import { merchantApplication } from "@/lib/auth/dashboard-context";
+import { authOptions } from "@/lib/auth/options";
 
 /**
  * The dashboard's application switcher: webhook endpoints, deliveries and the other

@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { db } from "@/db/client";
 import { LANG_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locale";
-import type { Permission } from "./permissions";
+import type { Permission } from "@/lib/auth/permissions";
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -33,7 +33,7 @@ export function safeNextPath(value: string | string[] | undefined, fallback: str
  * refused page renders components/dashboard/RoleRefusal.tsx and nothing of its own.
  */
 export async function dashboardPage(path: string, permission: Permission, searchParams?: SearchParams) {
-  const { requireDashboardContext } = await import("./session");
+  const { requireDashboardContext } = await import("@/lib/http/session");
   const [ctx, locale] = await Promise.all([requireDashboardContext(path, permission), pageLocale(searchParams)]);
   return { ctx, locale, refused: ctx.refused };
 }
@@ -43,7 +43,7 @@ export async function dashboardPage(path: string, permission: Permission, search
  * database its data comes from. `beforeTwoFactor`: the enrollment page, open to staff without it.
  */
 export async function opsPage(path: string, searchParams?: SearchParams, options: { beforeTwoFactor?: boolean } = {}) {
-  const { requireStaffSession } = await import("./session");
+  const { requireStaffSession } = await import("@/lib/http/session");
   const [{ user }, locale] = await Promise.all([requireStaffSession(path, options), pageLocale(searchParams)]);
   return { staff: user, locale, db: db() };
 }

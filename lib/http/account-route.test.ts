@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rateLimits } from "@/lib/http/rate-limit";
-import { accountRoute } from "./handler";
+import { rateLimits } from "@/lib/rate-limit/limits";
+import { accountRoute } from "@/lib/http/account-route";
 
 // One merchant-only handler: what the pipeline does before it runs is what is tested.
 const merchantOnly = accountRoute({ who: "merchant", permission: "dashboard.read" }, async () => ({ reached: true }));

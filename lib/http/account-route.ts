@@ -5,16 +5,16 @@ import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/core/errors";
 import type { EntryTransaction } from "@/lib/core/operation";
 import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serve, toResponse, type Out, type RouteContext } from "@/lib/http/pipeline";
-import type { LimitName } from "@/lib/http/rate-limit";
+import type { LimitName } from "@/lib/rate-limit/limits";
 import { parseInput, type InputSpec } from "@/lib/core/validation";
 import { getMerchant } from "@/lib/platform/merchants";
-import { isSameOriginRequest } from "./csrf";
-import { dashboardContext } from "./dashboard-context";
-import { applicationOfRequest } from "./application-choice";
-import { modeOfRequest } from "./mode";
-import { can, roleForbidden, type Permission } from "./permissions";
-import { sessionFromRequest } from "./session-token";
-import { userOfSession } from "./users";
+import { isSameOriginRequest } from "@/lib/http/csrf";
+import { dashboardContext } from "@/lib/auth/dashboard-context";
+import { applicationOfRequest } from "@/lib/http/application-choice";
+import { modeOfRequest } from "@/lib/auth/mode";
+import { can, roleForbidden, type Permission } from "@/lib/auth/permissions";
+import { sessionFromRequest } from "@/lib/auth/session-token";
+import { userOfSession } from "@/lib/auth/users";
 
 /** A dashboard handler's context: the /v1 DomainContext (source "dashboard") plus who is signed in. */
 export type DashboardCtx = DomainContext & { user: User; request: Request };
