@@ -12,7 +12,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findRouteFiles, renderRouteIndex } from "../lib/openapi/route-files";
+import { findRouteFiles, renderRouteIndex } from "../lib/http/openapi/route-files";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const files = findRouteFiles(root);

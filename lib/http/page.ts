@@ -1,5 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { db } from "@/db/client";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { LANG_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locale";
 import type { Permission } from "@/lib/auth/permissions";
 
@@ -55,4 +56,12 @@ export async function opsPage(path: string, searchParams?: SearchParams, options
  */
 export async function publicPage(searchParams?: SearchParams) {
   return { locale: await pageLocale(searchParams), db: db() };
+}
+
+/**
+ * What a public page's server action starts with: the database its work runs on and the
+ * client's IP (the header the edge set), which the pipeline limits per address.
+ */
+export async function publicAction() {
+  return { db: db(), clientIp: clientIpOf(await headers()) };
 }

@@ -1,5 +1,5 @@
-import { buildOpenApiDocument, type BuildResult } from "@/lib/openapi/document";
-import { readDecisions } from "@/lib/openapi/description";
+import { buildOpenApiDocument, type BuildResult } from "@/lib/http/openapi/document";
+import { readDecisions } from "@/lib/http/openapi/description";
 import { routeIndex } from "./route-index";
 
 let built: BuildResult | undefined;

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findRouteFiles, renderRouteIndex } from "@/lib/openapi/route-files";
+import { findRouteFiles, renderRouteIndex } from "@/lib/http/openapi/route-files";
 import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
-import { HTTP_METHODS } from "@/lib/openapi/types";
-import { documentedPath } from "@/lib/openapi/document";
+import { HTTP_METHODS } from "@/lib/http/openapi/types";
+import { documentedPath } from "@/lib/http/openapi/document";
 import type { DefinedRoute } from "@/lib/http/route";
 import { openApiDocument } from "./document";
 import { routeIndex } from "./route-index";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
-import { HTTP_METHODS } from "@/lib/openapi/types";
+import { HTTP_METHODS } from "@/lib/http/openapi/types";
 import { routeIndex } from "./route-index";
 
 type Handler = (request: Request) => Promise<Response>;

@@ -14,7 +14,7 @@ import { eventBody } from "@/lib/webhooks/body";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { call } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";
-import { createWebhookValidator } from "@/lib/openapi/validate";
+import { createWebhookValidator } from "@/lib/http/openapi/validate";
 
 const { document } = openApiDocument();
 type Operation = { operationId: string; parameters: { $ref: string }[]; requestBody: { content: { "application/json": { schema: { properties: Record<string, { const?: string }>; required: string[] } } } } };

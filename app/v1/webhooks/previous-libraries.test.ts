@@ -12,7 +12,7 @@ import { POST as rollSecret } from "@/app/v1/webhooks/endpoints/[id]/roll-secret
 import { db } from "@/db/client";
 import { events } from "@/db/schema";
 import { runBillingCycle } from "@/lib/billing/cycle";
-import { createWebhookValidator } from "@/lib/openapi/validate";
+import { createWebhookValidator } from "@/lib/http/openapi/validate";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import type { DeliveryPolicy } from "@/lib/webhooks/policy";
 import { endpointFor, merchantContext, startReceiver, waitFor, type Received } from "@/lib/webhooks/test-support";

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { ALIASES, type Aliases } from "./aliases";
+import { ALIASES, type Aliases } from "@/lib/core/aliases";
 import type { JsonSchema } from "./types";
 
 /**

@@ -5,7 +5,7 @@ import { apiRequestLog } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { log } from "@/lib/log";
 import { ApiError } from "@/lib/core/errors";
-import { maskedBodyText } from "./request-log-mask";
+import { maskedBodyText } from "@/lib/request-log/mask";
 import { input } from "@/lib/core/validation";
 
 type Row = Omit<typeof apiRequestLog.$inferInsert, "id" | "requestBody" | "responseBody">;
@@ -29,7 +29,7 @@ let lastPrune = 0;
 /**
  * Keeps a /v1 request for the dashboard's request log. Off the request path: entries are
  * buffered and written by one multi-row insert per second per instance, so the log costs a
- * request nothing measurable; the bodies are masked and cut then too (lib/http/request-log-mask.ts).
+ * request nothing measurable; the bodies are masked and cut then too (lib/request-log/mask.ts).
  * A crash loses at most the last second, which a debugging log may.
  */
 export function recordApiRequest(entry: Entry): void {

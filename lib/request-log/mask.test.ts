@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MASK, MAX_BODY_BYTES, maskedBodyText, maskText, TRUNCATION_MARK } from "./request-log-mask";
+import { MASK, MAX_BODY_BYTES, maskedBodyText, maskText, TRUNCATION_MARK } from "@/lib/request-log/mask";
 
 const KEY = `sk_test_${"AbCd".repeat(8)}wxyz`;
 const LIVE_KEY = `sk_live_${"Zz09".repeat(8)}Live`;
