@@ -4,7 +4,7 @@ import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
 import { HTTP_METHODS } from "@/lib/http/openapi/types";
 import { call } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";
-import { routeIndex } from "./openapi.json/route-index";
+import { routeIndex } from "@/app/v1/route-index";
 import * as paymentRoute from "./payments/[id]/route";
 import * as paymentsRoute from "./payments/route";
 

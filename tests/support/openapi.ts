@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/app/v1/openapi.json/document";
+import { openApiDocument } from "@/app/v1/openapi-document";
 import { createResponseValidator } from "@/lib/http/openapi/validate";
 
 let check: ReturnType<typeof createResponseValidator> | undefined;

@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/app/v1/openapi.json/document";
+import { openApiDocument } from "@/app/v1/openapi-document";
 import { referenceTags, type TagView } from "@/lib/http/openapi/reference";
 
 let tags: TagView[] | undefined;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "./document";
+import { openApiDocument } from "@/app/v1/openapi-document";
 import { POST as createPlan } from "@/app/v1/billing/plans/route";
 import { POST as subscribe } from "@/app/v1/billing/subscriptions/route";
 import { POST as createPayment } from "@/app/v1/payments/route";

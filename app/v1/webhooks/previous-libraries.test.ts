@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { openApiDocument } from "@/app/v1/openapi.json/document";
+import { openApiDocument } from "@/app/v1/openapi-document";
 import { POST as createPlan } from "@/app/v1/billing/plans/route";
 import { POST as subscribe } from "@/app/v1/billing/subscriptions/route";
 import { GET as getPayment } from "@/app/v1/payments/[id]/route";

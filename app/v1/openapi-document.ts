@@ -1,6 +1,6 @@
 import { buildOpenApiDocument, type BuildResult } from "@/lib/http/openapi/document";
 import { readDecisions } from "@/lib/http/openapi/description";
-import { routeIndex } from "./route-index";
+import { routeIndex } from "@/app/v1/route-index";
 
 let built: BuildResult | undefined;
 

@@ -1,3 +1,4 @@
+// Onsite payment requests ("OPR", /v1/opr, sandbox only): the customer confirms a payment with a one-time code sent to their phone.
 import { z } from "zod";
 import { input } from "@/lib/core/validation";
 import { phoneInput } from "@/lib/phone/schema";

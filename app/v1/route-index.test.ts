@@ -6,8 +6,8 @@ import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
 import { HTTP_METHODS } from "@/lib/http/openapi/types";
 import { documentedPath } from "@/lib/http/openapi/document";
 import type { DefinedRoute } from "@/lib/http/route";
-import { openApiDocument } from "./document";
-import { routeIndex } from "./route-index";
+import { openApiDocument } from "@/app/v1/openapi-document";
+import { routeIndex } from "@/app/v1/route-index";
 
 const root = process.cwd();
 const FIX = "Run `npx tsx scripts/openapi-index.ts` and commit the result.";
@@ -21,7 +21,7 @@ describe("route coverage", () => {
     const missing = onDisk.filter((f) => !listed.includes(f.file)).map((f) => f.file);
     const gone = listed.filter((f) => !onDisk.some((d) => d.file === f));
     expect({ missing, gone }, `route files missing from or listed but gone from the index. ${FIX}`).toEqual({ missing: [], gone: [] });
-    expect(readFileSync(path.join(root, "app/v1/openapi.json/route-index.ts"), "utf8"), `the index is stale. ${FIX}`).toBe(renderRouteIndex(onDisk));
+    expect(readFileSync(path.join(root, "app/v1/route-index.ts"), "utf8"), `the index is stale. ${FIX}`).toBe(renderRouteIndex(onDisk));
   });
 
   it("the document has an operation for every served method (not the 405 refusals), and nothing else", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
 import { HTTP_METHODS } from "@/lib/http/openapi/types";
-import { routeIndex } from "./route-index";
+import { routeIndex } from "@/app/v1/route-index";
 
 type Handler = (request: Request) => Promise<Response>;
 
