@@ -14,7 +14,7 @@ async function restrictedIn(filePath: string, code: string): Promise<string[]> {
 
 describe("layer rules", () => {
   it.each([
-    ['import { reply } from "@/lib/http/envelope";'],
+    ['import { answer } from "@/lib/http/envelope";'],
     ['import { route } from "../http/route";'],
     ['import { GET } from "@/app/v1/payments/route";'],
     ['import { Button } from "@/components/ui/Button";'],
@@ -31,7 +31,7 @@ describe("layer rules", () => {
 
   it("the shared vocabulary and the database are open to the domain, and the HTTP kit to entry helpers", async () => {
     expect(await restrictedIn("lib/payments/layer-probe.ts", 'import { ApiError } from "@/lib/core/errors";\nimport { db } from "@/db/client";\nexport const x = [ApiError, db];\n')).toEqual([]);
-    expect(await restrictedIn("lib/http/layer-probe.ts", 'import { reply } from "@/lib/http/envelope";\nexport const x = () => new Response(String(reply));\n')).toEqual([]);
+    expect(await restrictedIn("lib/http/layer-probe.ts", 'import { answer } from "@/lib/http/envelope";\nexport const x = () => new Response(String(answer));\n')).toEqual([]);
   });
 
   it.each(["lib/auth/layer-probe.ts", "lib/account/layer-probe.ts", "lib/ops/layer-probe.ts", "lib/payments/operator-callback.ts", "lib/secure-orders/public.ts", "lib/jobs/layer-probe.ts"])(
