@@ -9,13 +9,27 @@ const noUpwardFromDomain = {
     { regex: "^@/lib/http/|^(\\.\\./)+http/|^@/(app|components|server|inngest)/|^next(/|$)", message: domainMessage },
   ],
 };
-// Entry helpers and wiring that live under lib/ beside the domain: they may use the HTTP kit.
-const notDomain = ["lib/http/**", "lib/openapi/**", "lib/auth/**", "lib/jobs/**", "lib/payments/operator-callback.ts", "lib/secure-orders/public.ts"];
+// Outside the domain under lib/: the HTTP kit alone, lib/http/ — the entry helpers (route(), accountRoute(), runAction(),
+// the page helpers and the session of a page, the operator callback, readiness), the envelope and pipeline, CSRF and cookies,
+// and the OpenAPI description of the HTTP contract (lib/http/openapi/). Test code may call an entry point.
+const notDomain = ["lib/http/**"];
+const testCode = ["**/*.test.ts", "**/*.test.tsx", "**/test-support.ts"];
 const noRunnerInRegistry = {
-  patterns: [{ regex: "^(\\./|@/lib/jobs/)runner$|^@/inngest/", message: "The job registry lists jobs and imports no runner: runners are handed the list at start-up (instrumentation.ts, app/api/inngest/route.ts)." }],
+  patterns: [
+    ...noUpwardFromDomain.patterns,
+    { regex: "^(\\./|@/lib/jobs/)runner$", message: "The job registry lists jobs and imports no runner: runners are handed the list at start-up (instrumentation.ts, app/api/inngest/route.ts; docs/architecture.md, \"Layers\")." },
+  ],
+};
+const noDatabaseInEntries = {
+  patterns: [
+    {
+      regex: "^(@/|(\\.\\./)+)db/client$",
+      message: "Pages, routes and actions get the database from their entry helper (dashboardPage, opsPage, publicPage, publicAction, route, accountRoute, runAction): no import of db/client under app/ or components/ (docs/architecture.md, \"Layers\").",
+    },
+  ],
 };
 const noUpwardFromDb = {
-  patterns: [{ group: ["@/app/*", "@/components/*", "@/lib/*", "next", "next/*"], message: "db/ imports nothing of ours above it." }],
+  patterns: [{ group: ["@/app/*", "@/components/*", "@/lib/*", "next", "next/*"], message: "db/ imports nothing of ours above it (docs/architecture.md, \"Layers\")." }],
 };
 
 const config = [
@@ -36,7 +50,7 @@ const config = [
   },
   {
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
-    ignores: [...notDomain, "**/*.test.ts", "lib/**/test-support.ts"],
+    ignores: [...notDomain, ...testCode],
     rules: {
       "no-restricted-imports": ["error", noUpwardFromDomain],
       "no-restricted-globals": ["error", { name: "Response", message: domainMessage }],
@@ -44,6 +58,7 @@ const config = [
   },
   { files: ["lib/jobs/registry.ts"], rules: { "no-restricted-imports": ["error", noRunnerInRegistry] } },
   { files: ["db/**/*.ts"], rules: { "no-restricted-imports": ["error", noUpwardFromDb] } },
+  { files: ["app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx"], ignores: testCode, rules: { "no-restricted-imports": ["error", noDatabaseInEntries] } },
 ];
 
 export default config;

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { createResponseValidator } from "../lib/openapi/validate";
-import type { OpenApiDocument } from "../lib/openapi/types";
+import { createResponseValidator } from "../lib/http/openapi/validate";
+import type { OpenApiDocument } from "../lib/http/openapi/types";
 import { CauriClient, CauriError, verifyWebhook, WebhookVerificationError } from "../packages/client/src/index";
 import { createMerchant } from "./support/merchant";
 

@@ -1,6 +1,6 @@
 /**
  * Regenerates what is derived from the route files:
- *   1. app/v1/openapi.json/route-index.ts — one import per app/v1/**\/route.ts with its URL path;
+ *   1. app/v1/route-index.ts — one import per app/v1/**\/route.ts with its URL path;
  *   2. packages/client/src/schema.d.ts    — the typed client's types, from the OpenAPI document.
  *
  *   npx tsx scripts/openapi-index.ts            # both
@@ -12,12 +12,12 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findRouteFiles, renderRouteIndex } from "../lib/openapi/route-files";
+import { findRouteFiles, renderRouteIndex } from "../lib/http/openapi/route-files";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const files = findRouteFiles(root);
-writeFileSync(path.join(root, "app/v1/openapi.json/route-index.ts"), renderRouteIndex(files));
-console.log(`app/v1/openapi.json/route-index.ts: ${files.length} route files`);
+writeFileSync(path.join(root, "app/v1/route-index.ts"), renderRouteIndex(files));
+console.log(`app/v1/route-index.ts: ${files.length} route files`);
 
 if (!process.argv.includes("--index")) {
   process.env.CAURI_LOG ??= "silent";

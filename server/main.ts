@@ -10,7 +10,7 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeDb } from "@/db/client";
-import { closeRateLimits } from "@/lib/http/rate-limit";
+import { closeRateLimits } from "@/lib/rate-limit/limits";
 import { stopBackgroundWork } from "@/lib/jobs/runner";
 import { flushLogs, log } from "@/lib/log";
 import { createAppServer } from "./http-server";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { routeIndex } from "@/app/v1/openapi.json/route-index";
+import { routeIndex } from "@/app/v1/route-index";
 import * as unknownRoute from "@/app/v1/[[...path]]/route";
 import { log } from "@/lib/log";
 import { answerError } from "./answer";

@@ -1,4 +1,4 @@
-import type { RouteEntry } from "@/lib/openapi/types";
+import type { RouteEntry } from "@/lib/http/openapi/types";
 
 /** An exported route handler, called as Next.js calls it: the Request and a promise of the path's parameters. */
 export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;

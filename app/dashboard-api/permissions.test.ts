@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { MERCHANT_ROLES, users, type MerchantRole } from "@/db/schema";
-import { createKey } from "@/lib/auth/developers";
+import { createKey } from "@/lib/account/developers";
 import { dashboardContext } from "@/lib/auth/dashboard-context";
 import { mintSessionCookie } from "@/lib/auth/session-token";
 import { newId } from "@/lib/ids";

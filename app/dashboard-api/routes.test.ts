@@ -218,7 +218,7 @@ describe("dashboard handlers call the same lib functions, scoped by merchant and
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe("KYC_REQUIRED_FOR_PRODUCTION");
     await updateMerchant(db(), a.merchantId, { kycStatus: "approved" });
-    // The production gate (lib/auth/production-gate.test.ts): the owner has a verified address and two-factor on.
+    // The production gate (lib/account/production-gate.test.ts): the owner has a verified address and two-factor on.
     await secureOwner(db(), a.userId);
     const ok = await call(production.POST, "POST", "/dashboard-api/settings/production", { headers: a.as() });
     expect(ok.status).toBe(201);

@@ -2,8 +2,8 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { HomeView } from "@/components/dashboard/HomeView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { homeSummary } from "@/lib/auth/home";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { homeSummary } from "@/lib/account/home";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 
 export const generateMetadata = dashboardMetadata("home");
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ForgotPasswordForm } from "@/components/account/ForgotPasswordForm";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
+import { pageLocale, type SearchParams } from "@/lib/http/page";
 import { TOKEN_LIFETIME_MINUTES } from "@/lib/auth/tokens";
 import { defineCopy } from "@/lib/i18n/dictionary";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { submitKyc } from "@/lib/auth/requests";
+import { submitKyc } from "@/lib/account/requests";
 import { mintSessionCookie } from "@/lib/auth/session-token";
 import { signUp } from "@/lib/auth/signup";
 import { getUser } from "@/lib/auth/users";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, merchantRequests } from "@/db/schema";
-import { requestProductionAccess, submitKyc } from "@/lib/auth/requests";
+import { requestProductionAccess, submitKyc } from "@/lib/account/requests";
 import { mintSessionCookie } from "@/lib/auth/session-token";
 import { signUp } from "@/lib/auth/signup";
 import { getUser } from "@/lib/auth/users";

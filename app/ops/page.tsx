@@ -1,8 +1,8 @@
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { RequestsQueue } from "@/components/ops/RequestsQueue";
-import { pendingRequests } from "@/lib/auth/ops";
-import { opsPage, type SearchParams } from "@/lib/auth/page";
+import { pendingRequests } from "@/lib/ops/merchants";
+import { opsPage, type SearchParams } from "@/lib/http/page";
 
 export const generateMetadata = opsMetadata("overview");
 

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/dashboard/auth/SignInForm";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { pageLocale, safeNextPath, type SearchParams } from "@/lib/auth/page";
-import { currentUser } from "@/lib/auth/session";
+import { pageLocale, safeNextPath, type SearchParams } from "@/lib/http/page";
+import { currentUser } from "@/lib/http/session";
 import { LOCK_MINUTES, MAX_FAILED_LOGINS } from "@/lib/auth/users";
 import { defineCopy } from "@/lib/i18n/dictionary";
 

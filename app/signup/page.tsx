@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignUpForm } from "@/components/dashboard/auth/SignUpForm";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
-import { currentUser } from "@/lib/auth/session";
+import { pageLocale, type SearchParams } from "@/lib/http/page";
+import { currentUser } from "@/lib/http/session";
 import { defineCopy } from "@/lib/i18n/dictionary";
 
 const copy = defineCopy({

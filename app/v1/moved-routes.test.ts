@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as unknownRoute from "@/app/v1/[[...path]]/route";
-import { routeIndex } from "@/app/v1/openapi.json/route-index";
+import { routeIndex } from "@/app/v1/route-index";
 import { routeTree } from "@/server/v1-routes";
 import { call } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";

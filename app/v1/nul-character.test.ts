@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
-import { HTTP_METHODS } from "@/lib/openapi/types";
+import { HTTP_METHODS } from "@/lib/http/openapi/types";
 import { call } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";
-import { routeIndex } from "./openapi.json/route-index";
+import { routeIndex } from "@/app/v1/route-index";
 import * as paymentRoute from "./payments/[id]/route";
 import * as paymentsRoute from "./payments/route";
 

@@ -6,7 +6,7 @@ import { GET as getPayment } from "./payments/[id]/route";
 import { GET as listPayments } from "./payments/route";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
-import { flushRequestLog, recentRequests, recordApiRequest } from "@/lib/http/request-log";
+import { flushRequestLog, recentRequests, recordApiRequest } from "@/lib/request-log/store";
 import { jobById } from "@/lib/jobs/registry";
 
 const scope = (m: Awaited<ReturnType<typeof newMerchant>>, mode: "test" | "live" = "test") => ({

@@ -1,5 +1,5 @@
 import { merchantApplications } from "@/lib/auth/dashboard-context";
-import { requireDashboardContext } from "@/lib/auth/session";
+import { requireDashboardContext } from "@/lib/http/session";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApplicationSwitch } from "./ApplicationSwitch";
 

@@ -4,7 +4,7 @@ import { LanguageSwitch } from "@/components/ui/LanguageSwitch";
 import { Wordmark } from "@/components/ui/PublicPageShell";
 import { TestModeBanner } from "@/components/ui/TestModeBanner";
 import type { Mode } from "@/db/schema";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/http/session";
 import { can } from "@/lib/auth/permissions";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";

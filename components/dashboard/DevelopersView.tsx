@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
-import type { ApplicationView, KeyView } from "@/lib/auth/developers";
+import type { ApplicationView, KeyView } from "@/lib/account/developers";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApiClientError, apiFetch } from "./api";

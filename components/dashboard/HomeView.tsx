@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Amount } from "@/components/ui/Amount";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
-import type { ChecklistItem, ChecklistState, HomeSummary } from "@/lib/auth/home";
+import type { ChecklistItem, ChecklistState, HomeSummary } from "@/lib/account/home";
 import { formatDay } from "@/lib/format/date";
 import { formatXof } from "@/lib/format/money";
 import { formatPercent } from "@/lib/format/percent";

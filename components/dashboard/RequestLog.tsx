@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
-import type { recentRequests, requestDetail } from "@/lib/http/request-log";
+import type { recentRequests, requestDetail } from "@/lib/request-log/store";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApiClientError, apiFetch } from "./api";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
+import { pageLocale, type SearchParams } from "@/lib/http/page";
 import { navCopy, type DashboardSection } from "./nav";
 
 /** `<title>` of a dashboard page in the page's language. */

@@ -7,7 +7,7 @@ import { ApiClientError, apiFetch } from "@/components/dashboard/api";
 import { Select } from "@/components/dashboard/Select";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
-import type { OpsMerchantView } from "@/lib/auth/ops";
+import type { OpsMerchantView } from "@/lib/ops/merchants";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { opsCommonCopy } from "./RequestsQueue";

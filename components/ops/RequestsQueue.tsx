@@ -8,7 +8,7 @@ import { DateTime } from "@/components/dashboard/DateTime";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import type { QueuedRequest } from "@/lib/auth/ops";
+import type { QueuedRequest } from "@/lib/ops/merchants";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 

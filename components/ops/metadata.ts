@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
+import { pageLocale, type SearchParams } from "@/lib/http/page";
 import { opsNavCopy, type OpsSection } from "./nav";
 
 export function opsMetadata(section: OpsSection) {

@@ -23,8 +23,8 @@ export const idempotencyKeys = pgTable(
 /**
  * The dashboard's request log: the last 24 hours of /v1 requests made with a key, per
  * application and mode. Written in batches off the request path and pruned as it goes
- * (lib/http/request-log.ts); never holds a query string or header. The JSON bodies are kept
- * masked (keys, secrets, delivery codes, passwords, tokens, phone numbers: lib/http/request-log-mask.ts)
+ * (lib/request-log/store.ts); never holds a query string or header. The JSON bodies are kept
+ * masked (keys, secrets, delivery codes, passwords, tokens, phone numbers: lib/request-log/mask.ts)
  * and cut at 8 KB each.
  */
 export const apiRequestLog = pgTable(

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { merchants, type Merchant } from "@/db/schema";
 import { updateMerchant, type MerchantSettings } from "@/lib/platform/merchants";
-import { assertReadyForProduction } from "@/lib/auth/production-gate";
+import { assertReadyForProduction } from "@/lib/account/production-gate";
 import { notifyProductionOpened } from "@/lib/notifications/merchant";
 import { recordAudit, type Actor } from "./record";
 

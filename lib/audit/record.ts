@@ -24,7 +24,7 @@ export type AuditInput = {
 
 /**
  * The actor of a merchant's own action, from the context that ran it: "user:<id>" for a member in
- * the dashboard (lib/auth/handler.ts DashboardCtx), "api_key:<key id>" for the API
+ * the dashboard (lib/http/account-route.ts DashboardCtx), "api_key:<key id>" for the API
  * (lib/http/route.ts KeyContext), "system" for anything else (jobs, tests).
  */
 export function contextActor(ctx: object): Actor {

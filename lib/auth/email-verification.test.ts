@@ -5,7 +5,7 @@ import * as verifyRoute from "@/app/dashboard-api/account/verify-email/route";
 import * as signupRoute from "@/app/dashboard-api/signup/route";
 import { db } from "@/db/client";
 import { auditLog, users } from "@/db/schema";
-import { createRateLimiter, setProcessRateLimiter } from "@/lib/http/rate-limit";
+import { createRateLimiter, setProcessRateLimiter } from "@/lib/rate-limit/limits";
 import { lastMail, tokenInText } from "@/tests/support/account-mail";
 import { call } from "@/tests/support/http";
 import { verifyEmail } from "./email-verification";

@@ -24,7 +24,7 @@ export type SessionClaims = { uid: string; role: UserRole; mid: string | null; s
  * next-auth v4: Credentials (e-mail + password) with JWT sessions in an httpOnly, SameSite=Lax
  * cookie (`__Secure-` prefixed and Secure when the site is served over https). The token carries
  * only the user id, role and merchant id; every page and handler reloads the user from the
- * database (lib/auth/session.ts), so a deleted account or changed role takes effect at once, and a
+ * database (lib/http/session.ts), so a deleted account or changed role takes effect at once, and a
  * token whose `sv` is older than the user's session_version (a password reset) is refused.
  */
 export const authOptions: NextAuthOptions = {

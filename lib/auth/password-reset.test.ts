@@ -6,7 +6,7 @@ import * as twoFactorRoute from "@/app/dashboard-api/account/two-factor/route";
 import { userCommands } from "@/bin/commands/user";
 import { db, type Database } from "@/db/client";
 import { auditLog, mailOutbox } from "@/db/schema";
-import { createRateLimiter, setProcessRateLimiter } from "@/lib/http/rate-limit";
+import { createRateLimiter, setProcessRateLimiter } from "@/lib/rate-limit/limits";
 import { sendDueMail } from "@/lib/mail/send-job";
 import { startSmtpServer } from "@/lib/mail/test-support";
 import { lastMail, tokenInText } from "@/tests/support/account-mail";

@@ -7,7 +7,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record";
 import { systemNow } from "@/lib/clock";
 import { publicBaseUrl } from "@/lib/config";
 import { ApiError } from "@/lib/core/errors";
-import { hitRateLimits, rateLimitHeaders } from "@/lib/http/rate-limit";
+import { hitRateLimits, rateLimitHeaders } from "@/lib/rate-limit/limits";
 import { input } from "@/lib/core/validation";
 import type { Locale } from "@/lib/i18n/locale";
 import { enqueueMail } from "@/lib/mail/outbox";

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/core/errors";
 
 /**
  * What a member of a merchant's team may do in the dashboard. Every dashboard page and
- * dashboard-api route names one (lib/auth/handler.ts, lib/auth/page.ts); `can` is the only rule.
+ * dashboard-api route names one (lib/http/account-route.ts, lib/http/page.ts); `can` is the only rule.
  *
  * - dashboard.read: the pages every member sees (home, payments, links, billing, secure orders, settings).
  * - commerce: acting on payments, payment links, secure orders and billing (reconcile, create, archive, cancel).

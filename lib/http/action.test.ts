@@ -9,7 +9,7 @@ import { newMerchant } from "@/tests/support/merchant";
 import { runAction } from "./action";
 import { clientHeaders } from "./client-ip";
 import { ApiError } from "@/lib/core/errors";
-import { rateLimits } from "./rate-limit";
+import { rateLimits } from "@/lib/rate-limit/limits";
 
 let ip = 0;
 const freshClient = () => clientHeaders(`198.51.100.${++ip}`);

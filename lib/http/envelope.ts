@@ -1,17 +1,17 @@
 import { ApiError } from "@/lib/core/errors";
 
-/** A handler result that needs a status, headers or fields beside `data` (e.g. `message`, `pagination`). */
-export class Reply<T = unknown> {
+/** What a handler returns when its answer needs a status, headers or fields beside `data` (e.g. `message`, `pagination`). */
+export class Answer<T = unknown> {
   constructor(
     readonly data: T,
     readonly init: { status?: number; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
   ) {}
 }
 
-export const reply = <T>(data: T, init?: Reply<T>["init"]) => new Reply(data, init);
+export const answer = <T>(data: T, init?: Answer<T>["init"]) => new Answer(data, init);
 
 /** A list operation's `{items, …}` as the envelope carries it: `data` = the items, the rest (`pagination`, `has_more`) beside. */
-export const listReply = <T>({ items, ...beside }: { items: T[] } & Record<string, unknown>) => reply(items, { extra: beside });
+export const listAnswer = <T>({ items, ...beside }: { items: T[] } & Record<string, unknown>) => answer(items, { extra: beside });
 
 export function successBody(data: unknown, extra?: Record<string, unknown>) {
   return { success: true as const, data, ...extra };

@@ -1,5 +1,5 @@
 import { logRequest } from "@/lib/log";
-import type { HttpMethod } from "@/lib/openapi/types";
+import type { HttpMethod } from "@/lib/http/openapi/types";
 import { errorResponse } from "./envelope";
 import { ApiError } from "@/lib/core/errors";
 import { requestIdOf } from "./request-id";

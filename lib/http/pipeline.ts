@@ -4,21 +4,27 @@ import { db as defaultDb, type Database } from "@/db/client";
 import { log, logRequest } from "@/lib/log";
 import { clientIpOf } from "./client-ip";
 import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
-import { errorResponse, json, Reply, successBody } from "./envelope";
+import { Answer, errorResponse, json, successBody } from "./envelope";
 import { cacheHeaders, fileResponse } from "./file-response";
 import { ApiError } from "@/lib/core/errors";
 import { CacheableData, FileResult } from "@/lib/core/file-result";
 import { wrapsHandler, type EntryTransaction } from "@/lib/core/operation";
-import { hitRateLimits, holdPersistentClient, rateLimitHeaders, type LimitName, type RateLimitState } from "./rate-limit";
+import { hitRateLimits, holdPersistentClient, rateLimitHeaders, type LimitName, type RateLimitState } from "@/lib/rate-limit/limits";
 import { requestIdFrom } from "./request-id";
 import { parseInput, rejectNulInPath, type InputSpec } from "@/lib/core/validation";
 
 /**
  * The one request pipeline. Every entry point goes through it: /v1 (route(), lib/http/route.ts),
- * the dashboard and the ops console (accountRoute(), lib/auth/handler.ts) and the public pages'
+ * the dashboard and the ops console (accountRoute(), lib/http/account-route.ts) and the public pages'
  * server actions (runAction(), lib/http/action.ts). They differ only in how the caller is
  * authenticated; the request id, the database deadline, the limiter and its headers, JSON and zod
  * validation, the transaction policy, the envelope, the error mapping and the log line are these.
+ *
+ * Words: an *exchange* is one request (or server action) on its way through here; its *answer*
+ * is what goes back — a Response, or a server action's value. A handler returns its data, or an
+ * Answer (./envelope.ts) when the answer needs a status, headers or fields beside the data; an
+ * ApiError thrown anywhere becomes the error answer (AnswerForm.ofError). runExchange() runs the
+ * work and answers; settlePayment (lib/payments/settle.ts) is the payments' word, not this one.
  */
 
 export type Params = Record<string, string | string[]>;
@@ -53,7 +59,7 @@ export function exchangeFor(method: string, path: string, headers: Pick<Headers,
 
 /** What an entry point adds around the shared steps. */
 export type Hooks = {
-  /** Runs on every refusal, after the error is known and before it is sent (limit bookkeeping). */
+  /** Runs on every error answer, after the error is known and before it is sent (limit bookkeeping). */
   refused?: (error: ApiError) => Promise<void>;
   /** Runs once the answer is decided (per-merchant request log). */
   finished?: (status: number, durationMs: number) => void;
@@ -65,24 +71,25 @@ export type Hooks = {
  * anything unexpected a 500 that leaks nothing; every answer is logged once.
  */
 export const serve = (exchange: Exchange, work: () => Promise<Response>, hooks: Hooks = {}): Promise<Response> =>
-  settle(exchange, work, { statusOf: (response) => response.status, refusal: (error) => errorResponse(error, exchange.headers) }, hooks);
+  runExchange(exchange, work, { statusOf: (response) => response.status, ofError: (error) => errorResponse(error, exchange.headers) }, hooks);
 
-/** How an entry point's result is answered: an HTTP Response, or a server action's value. */
-export type Answer<T> = { statusOf: (result: T) => number; refusal: (error: ApiError) => T };
+/** The form of an entry point's answer: an HTTP Response, or a server action's value; `ofError` is the answer to an error. */
+export type AnswerForm<T> = { statusOf: (answer: T) => number; ofError: (error: ApiError) => T };
 
-export async function settle<T>(exchange: Exchange, work: () => Promise<T>, answer: Answer<T>, hooks: Hooks = {}): Promise<T> {
+/** Runs an exchange's work and turns its outcome (a result, or an error) into the answer, logged once. */
+export async function runExchange<T>(exchange: Exchange, work: () => Promise<T>, form: AnswerForm<T>, hooks: Hooks = {}): Promise<T> {
   const started = performance.now();
   let status = 500;
   try {
     const result = await withDatabaseDeadline(work);
-    status = answer.statusOf(result);
+    status = form.statusOf(result);
     return result;
   } catch (error) {
-    const refusal = await countRefusal(exchange, toApiError(error, exchange.requestId));
-    await hooks.refused?.(refusal);
-    status = refusal.status;
-    if (refusal.code === "RATE_LIMIT_EXCEEDED") await holdPersistentClient(exchange.refusedBy);
-    return answer.refusal(refusal);
+    const failure = await countRefused(exchange, toApiError(error, exchange.requestId));
+    await hooks.refused?.(failure);
+    status = failure.status;
+    if (failure.code === "RATE_LIMIT_EXCEEDED") await holdPersistentClient(exchange.refusedBy);
+    return form.ofError(failure);
   } finally {
     const durationMs = performance.now() - started;
     logRequest(exchange, status, durationMs);
@@ -95,7 +102,7 @@ export async function settle<T>(exchange: Exchange, work: () => Promise<T>, answ
  * against its caller and carries the limiter's headers, so guessing keys or sessions is
  * throttled like any other traffic.
  */
-async function countRefusal(exchange: Exchange, error: ApiError): Promise<ApiError> {
+async function countRefused(exchange: Exchange, error: ApiError): Promise<ApiError> {
   if ("RateLimit-Limit" in exchange.headers || error.status >= 500) return error;
   const counted = await hitRateLimits(exchange.subject, ["default"]).catch(() => null);
   if (!counted) return error;
@@ -156,7 +163,7 @@ export function inTransactionPolicy<T>(exchange: Exchange, entry: EntryTransacti
 
 export const wrapsRequest = (request: Request, entry: EntryTransaction): boolean => MUTATING.has(request.method) && wrapsHandler(entry);
 
-/** A handler's result as the answer: a Response as it is, anything else in the success envelope. */
+/** A handler's result as the answer (an Answer when it sets status, headers or fields): a Response as it is, anything else in the success envelope. */
 export function toResponse(result: unknown, defaultStatus: number, headers: Record<string, string>): { response: Response; status: number; body: unknown } {
   if (result instanceof Response) {
     // Some Responses (redirects) have immutable headers; they go out as they are.
@@ -172,7 +179,7 @@ export function toResponse(result: unknown, defaultStatus: number, headers: Reco
     const body = successBody(result.data);
     return { response: json(body, 200, cached), status: 200, body };
   }
-  const r = result instanceof Reply ? result : new Reply(result);
+  const r = result instanceof Answer ? result : new Answer(result);
   const status = r.init.status ?? defaultStatus;
   const body = successBody(r.data, r.init.extra);
   return { response: json(body, status, { ...headers, ...r.init.headers }), status, body };

@@ -12,7 +12,7 @@ import { newId } from "@/lib/ids";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
 import { ApiError } from "@/lib/core/errors";
-import { closeRateLimits, createRateLimiter, setProcessRateLimiter } from "./rate-limit";
+import { closeRateLimits, createRateLimiter, setProcessRateLimiter } from "@/lib/rate-limit/limits";
 import { route } from "./route";
 import { input } from "@/lib/core/validation";
 

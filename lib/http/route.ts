@@ -8,8 +8,8 @@ import { ApiError, type ErrorCode } from "@/lib/core/errors";
 import type { EntryTransaction } from "@/lib/core/operation";
 import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencyScope } from "./idempotency";
 import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serve, toResponse, wrapsRequest, type Out, type RouteContext } from "./pipeline";
-import { CREATION_LIMITS, hitRateLimits, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "./rate-limit";
-import { recordApiRequest } from "./request-log";
+import { CREATION_LIMITS, hitRateLimits, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "@/lib/rate-limit/limits";
+import { recordApiRequest } from "@/lib/request-log/store";
 import { parseInput, type InputSpec } from "@/lib/core/validation";
 
 

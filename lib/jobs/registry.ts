@@ -7,7 +7,7 @@ import { runSecureOrderDeadlines } from "@/lib/secure-orders/deadlines";
 import { runBillingCycle } from "@/lib/billing/cycle";
 import { sendDueMail } from "@/lib/mail/send-job";
 import { generateDueReports } from "@/lib/books/report-job";
-import { pruneRequestLog } from "@/lib/http/request-log";
+import { pruneRequestLog } from "@/lib/request-log/store";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 

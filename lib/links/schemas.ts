@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { redirectUrl } from "@/lib/redirects/redirect-url";
 import { input } from "@/lib/core/validation";
-import { ALIASES, type Aliases } from "@/lib/openapi/aliases";
+import { ALIASES, type Aliases } from "@/lib/core/aliases";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { pageFields, paginationSchema, queryBoolean } from "./pagination";
 

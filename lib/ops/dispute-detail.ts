@@ -55,7 +55,7 @@ export async function disputeDetail(db: Database, orderId: string): Promise<Disp
       and(
         eq(apiRequestLog.merchantId, o.merchantId),
         eq(apiRequestLog.mode, o.mode),
-        // The log's own promise (lib/http/request-log.ts): older rows are pruned anyway.
+        // The log's own promise (lib/request-log/store.ts): older rows are pruned anyway.
         gte(apiRequestLog.createdAt, sql`now() - interval '24 hours'`),
         or(eq(apiRequestLog.path, `/v1/secure-orders/${o.id}`), like(apiRequestLog.path, `%/secure-orders/${o.id}/%`)),
       ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KycSubmissionInput } from "@/lib/auth/requests";
+import { KycSubmissionInput } from "@/lib/account/requests";
 import { KYC_FIELDS, kycEntries, kycFieldLabel } from "./kyc-labels";
 
 // The keys the dashboard's KYC form validates: read from the zod schema itself, so a field added there fails here until labelled.

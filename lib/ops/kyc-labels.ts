@@ -1,9 +1,9 @@
-import type { KycSubmission } from "@/lib/auth/requests";
+import type { KycSubmission } from "@/lib/account/requests";
 import type { Locale } from "@/lib/i18n/locale";
 
 /**
  * The one place a KYC field's name becomes words for staff. The keys are the KYC submission
- * schema's (lib/auth/requests.ts), in the order the merchant fills them in; `satisfies` makes a
+ * schema's (lib/account/requests.ts), in the order the merchant fills them in; `satisfies` makes a
  * field added to the schema a type error here until it has its labels.
  */
 const KYC_LABELS = {

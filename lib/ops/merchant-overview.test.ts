@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { merchantRequests } from "@/db/schema";
 import { dashboardContext } from "@/lib/auth/dashboard-context";
-import { submitKyc } from "@/lib/auth/requests";
+import { submitKyc } from "@/lib/account/requests";
 import { signUp } from "@/lib/auth/signup";
 import { newId } from "@/lib/ids";
 import { postJournal } from "@/lib/ledger/post";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { dashboardContext } from "@/lib/auth/dashboard-context";
-import { homeSummary } from "@/lib/auth/home";
+import { homeSummary } from "@/lib/account/home";
 import { accountBalances } from "@/lib/ledger/balance";
 import { postJournal } from "@/lib/ledger/post";
 import { insertPayment } from "@/lib/payments/create";

@@ -1,15 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/db/client";
-import { payments } from "@/db/schema";
-import { errorResponse, json, successBody } from "@/lib/http/envelope";
+import { payments, type PaymentStatus } from "@/db/schema";
 import { ApiError } from "@/lib/core/errors";
-import { toApiError } from "@/lib/http/pipeline";
 import { input, parseInput } from "@/lib/core/validation";
 import { log } from "@/lib/log";
 import { operatorEndpoint } from "@/lib/operator/config";
-import { OPERATOR_SIGNATURE_HEADER, verifyOperatorSignature } from "@/lib/operator/signature";
+import { verifyOperatorSignature } from "@/lib/operator/signature";
 import { OPERATOR_STATUSES } from "./schemas";
 import { settlePayment } from "./settle";
 
@@ -28,7 +25,9 @@ export const OperatorCallbackInput = input(
 );
 
 /**
- * POST /api/operator/callback: the operator tells us a collection's outcome.
+ * The operator tells us a collection's outcome (POST /api/operator/callback, lib/http/operator-callback.ts):
+ * `raw` is the request body as sent, `signature` its X-Operator-Signature header. Throws the
+ * ApiError the caller answers with; returns what the 200 answer says.
  *
  * Authenticity: `X-Operator-Signature: sha256=<hex HMAC-SHA256 of the raw body>` under the
  * callback secret of the sandbox or live adapter (OPERATOR_*_CALLBACK_SECRET, default the
@@ -45,54 +44,46 @@ export const OperatorCallbackInput = input(
  * with a terminal payment (a FAILED after SUCCESS) is logged for support and acknowledged (200,
  * changed: false). PENDING only refreshes status_reason.
  */
-export async function handleOperatorCallback(db: Database, request: Request): Promise<Response> {
-  const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
-  const headers = { "X-Request-Id": requestId };
+export type OperatorCallbackResult = { payment_id: string; status: PaymentStatus; changed: boolean; late_collection_id?: string };
+
+export async function applyOperatorCallback(db: Database, raw: string, signature: string | null, requestId: string): Promise<OperatorCallbackResult> {
+  const signer = (["sandbox", "live"] as const).find((name) => {
+    const endpoint = operatorEndpoint(name);
+    return endpoint !== null && verifyOperatorSignature(endpoint.callbackSecret, raw, signature);
+  });
+  if (!signer) throw new ApiError("OPERATOR_SIGNATURE_INVALID");
+
+  let parsed: unknown;
   try {
-    const raw = await request.text();
-    const signature = request.headers.get(OPERATOR_SIGNATURE_HEADER);
-    const signer = (["sandbox", "live"] as const).find((name) => {
-      const endpoint = operatorEndpoint(name);
-      return endpoint !== null && verifyOperatorSignature(endpoint.callbackSecret, raw, signature);
-    });
-    if (!signer) throw new ApiError("OPERATOR_SIGNATURE_INVALID");
-
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new ApiError("INVALID_JSON");
-    }
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new ApiError("INVALID_BODY");
-    const body = parseInput(OperatorCallbackInput, parsed);
-
-    const [payment] = await db.select().from(payments).where(eq(payments.id, body.reference)).limit(1);
-    if (!payment || payment.adapter !== signer) throw new ApiError("NOT_FOUND", `No ${signer} payment ${body.reference}.`);
-    if (body.session_id && payment.operatorSessionId && body.session_id !== payment.operatorSessionId) throw new ApiError("OPERATOR_SESSION_MISMATCH");
-
-    let status = payment.status;
-    let changed = false;
-    let lateCollectionId: string | undefined;
-    if (body.status === "PENDING") {
-      if (body.reason) await db.update(payments).set({ statusReason: body.reason }).where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
-    } else {
-      try {
-        const settled = await settlePayment(db, payment.id, { status: body.status, providerRef: body.provider_ref ?? null, reason: body.reason ?? null }, { source: "operator" });
-        status = settled.payment.status;
-        changed = settled.changed;
-        lateCollectionId = settled.late?.lateCollection.id;
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === "PAYMENT_FINALIZED")) throw error;
-        status = (await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)))[0].status;
-        // A FAILED for a payment that ended unpaid moved no money; a FAILED after SUCCESS contradicts money we credited: support must look.
-        log(status === "SUCCESS" ? "error" : "info", "operator outcome disagrees with a terminal payment", { payment_id: payment.id, payment_status: status, operator_status: body.status, adapter: signer });
-      }
-    }
-    log("info", "operator callback", { request_id: requestId, payment_id: payment.id, adapter: signer, operator_status: body.status, changed, late_collection_id: lateCollectionId });
-    return json(successBody({ payment_id: payment.id, status, changed, ...(lateCollectionId ? { late_collection_id: lateCollectionId } : {}) }), 200, headers);
-  } catch (error) {
-    const apiError = toApiError(error, requestId);
-    log("info", "operator callback refused", { request_id: requestId, code: apiError.code });
-    return errorResponse(apiError, headers);
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ApiError("INVALID_JSON");
   }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new ApiError("INVALID_BODY");
+  const body = parseInput(OperatorCallbackInput, parsed);
+
+  const [payment] = await db.select().from(payments).where(eq(payments.id, body.reference)).limit(1);
+  if (!payment || payment.adapter !== signer) throw new ApiError("NOT_FOUND", `No ${signer} payment ${body.reference}.`);
+  if (body.session_id && payment.operatorSessionId && body.session_id !== payment.operatorSessionId) throw new ApiError("OPERATOR_SESSION_MISMATCH");
+
+  let status = payment.status;
+  let changed = false;
+  let lateCollectionId: string | undefined;
+  if (body.status === "PENDING") {
+    if (body.reason) await db.update(payments).set({ statusReason: body.reason }).where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
+  } else {
+    try {
+      const settled = await settlePayment(db, payment.id, { status: body.status, providerRef: body.provider_ref ?? null, reason: body.reason ?? null }, { source: "operator" });
+      status = settled.payment.status;
+      changed = settled.changed;
+      lateCollectionId = settled.late?.lateCollection.id;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === "PAYMENT_FINALIZED")) throw error;
+      status = (await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)))[0].status;
+      // A FAILED for a payment that ended unpaid moved no money; a FAILED after SUCCESS contradicts money we credited: support must look.
+      log(status === "SUCCESS" ? "error" : "info", "operator outcome disagrees with a terminal payment", { payment_id: payment.id, payment_status: status, operator_status: body.status, adapter: signer });
+    }
+  }
+  log("info", "operator callback", { request_id: requestId, payment_id: payment.id, adapter: signer, operator_status: body.status, changed, late_collection_id: lateCollectionId });
+  return { payment_id: payment.id, status, changed, ...(lateCollectionId ? { late_collection_id: lateCollectionId } : {}) };
 }

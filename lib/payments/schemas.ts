@@ -3,7 +3,7 @@ import { redirectUrl } from "@/lib/redirects/redirect-url";
 import { input } from "@/lib/core/validation";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { partnerItemSchema } from "@/lib/partner/schemas";
-import { ALIASES, type Aliases } from "@/lib/openapi/aliases";
+import { ALIASES, type Aliases } from "@/lib/core/aliases";
 
 export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "EXPIRED", "CANCELLED"] as const;
 export const TERMINAL_STATUSES = new Set(["SUCCESS", "FAILED", "EXPIRED", "CANCELLED"]);

@@ -1,7 +1,5 @@
 import type { Database } from "@/db/client";
 import type { PaymentStatus, SecureOrderStatus } from "@/db/schema";
-import { runAction } from "@/lib/http/action";
-import { clientHeaders } from "@/lib/http/client-ip";
 import { ApiError, type ErrorCode } from "@/lib/core/errors";
 import { maskPhone } from "@/lib/log";
 import { expireIfDue } from "@/lib/payments/expire";
@@ -11,13 +9,14 @@ import { decryptDeliveryCode } from "./code";
 import { confirmDelivery } from "./confirm";
 import { openDispute } from "./dispute";
 import { settleSimulatedOrderPayment, startOrderPayment, type SimulatedOutcome } from "./pay";
-import { currentPayment, loadOrder, type OrderLocator } from "./store";
+import { currentPayment, loadOrder } from "./store";
 import { applyDueTransitions, DEADLINE_REASON } from "./transitions";
 
 /**
  * What the public pages (buyer /o/[token], courier /d/[token]) read and do. Whoever holds a
- * token (192 random bits) acts on that one order; every action is rate-limited per client IP
- * ("secure_orders.public") and goes through the same domain functions as the API.
+ * token (192 random bits) acts on that one order, through the same domain functions as the API.
+ * The pages' server actions run these steps through the request pipeline, rate-limited per
+ * client IP (lib/http/secure-order-actions.ts).
  */
 
 export type BuyerView = {
@@ -95,58 +94,38 @@ export async function courierView(db: Database, token: string): Promise<CourierV
 export type ActionResult = { ok: true } | { ok: false; code: ErrorCode; message: string; attemptsRemaining?: number };
 
 /**
- * Each step commits itself, as through the API: startOrderPayment and confirmDelivery call the
- * operator or count a wrong code, which no outer transaction may undo.
- */
-const STEPS_COMMIT_THEMSELVES = { transaction: "own" } as const;
-
-/** One public action through the request pipeline (lib/http/action.ts), limited per client IP. */
-async function guarded(clientIp: string, name: string, action: () => Promise<unknown>): Promise<ActionResult> {
-  const outcome = await runAction(clientHeaders(clientIp), { name, limits: ["secure_orders.public"], operation: STEPS_COMMIT_THEMSELVES }, action);
-  return outcome.ok ? { ok: true } : outcome;
-}
-
-/**
  * The buyer confirms their number and the payment is pushed to their phone (or resumed). The
  * number is read by lib/phone, so 76 55 44 33, 76554433, +223 76 55 44 33 and 0022376554433
  * all match an order stored as +22376554433.
  */
-export function buyerPay(db: Database, clientIp: string, token: string, phone: string): Promise<ActionResult> {
-  return guarded(clientIp, "buyerPay", async () => {
-    const loaded = await loadOrder(db, { by: "buyer", token });
-    if (!loaded) throw new ApiError("NOT_FOUND");
-    const typed = requirePhone(phone, { field: "customer_phone", missing: "INVALID_PHONE" });
-    if (!samePhone(typed, loaded.order.customerPhone)) throw new ApiError("PHONE_MISMATCH", undefined, { param: "customer_phone" });
-    await startOrderPayment(db, { by: "buyer", token }, "public");
-  });
+export async function payAsBuyer(db: Database, token: string, phone: string): Promise<void> {
+  const loaded = await loadOrder(db, { by: "buyer", token });
+  if (!loaded) throw new ApiError("NOT_FOUND");
+  const typed = requirePhone(phone, { field: "customer_phone", missing: "INVALID_PHONE" });
+  if (!samePhone(typed, loaded.order.customerPhone)) throw new ApiError("PHONE_MISMATCH", undefined, { param: "customer_phone" });
+  await startOrderPayment(db, { by: "buyer", token }, "public");
 }
 
 /** Test mode only: the buyer page's simulator buttons settle the current simulated payment. */
-export function buyerSimulate(db: Database, clientIp: string, token: string, outcome: SimulatedOutcome): Promise<ActionResult> {
-  return guarded(clientIp, "buyerSimulate", async () => {
-    const loaded = await loadOrder(db, { by: "buyer", token });
-    if (!loaded) throw new ApiError("NOT_FOUND");
-    const payment = await currentPayment(db, loaded.order);
-    if (!payment) throw new ApiError("NOT_PAID");
-    await settleSimulatedOrderPayment(db, payment, outcome);
-  });
+export async function simulateAsBuyer(db: Database, token: string, outcome: SimulatedOutcome): Promise<void> {
+  const loaded = await loadOrder(db, { by: "buyer", token });
+  if (!loaded) throw new ApiError("NOT_FOUND");
+  const payment = await currentPayment(db, loaded.order);
+  if (!payment) throw new ApiError("NOT_PAID");
+  await settleSimulatedOrderPayment(db, payment, outcome);
 }
 
-export function buyerDispute(db: Database, clientIp: string, token: string, reason: string): Promise<ActionResult> {
-  return guarded(clientIp, "buyerDispute", () => openDispute(db, { by: "buyer", token }, reason));
+export const disputeAsBuyer = (db: Database, token: string, reason: string) => openDispute(db, { by: "buyer", token }, reason);
+
+/** The courier page: the same confirmDelivery as the API. */
+export async function confirmAsCourier(db: Database, token: string, code: string): Promise<void> {
+  const trimmed = code.replace(/\s/g, "");
+  if (!/^\d{6}$/.test(trimmed)) throw new ApiError("INVALID_CODE_FORMAT", undefined, { param: "code" });
+  await confirmDelivery(db, { by: "courier", token }, trimmed);
 }
 
-/** The courier page: the same confirmDelivery as the API; a wrong code reports the attempts left. */
-export async function courierConfirm(db: Database, clientIp: string, token: string, code: string): Promise<ActionResult> {
-  const locator: OrderLocator = { by: "courier", token };
-  const result = await guarded(clientIp, "courierConfirm", async () => {
-    const trimmed = code.replace(/\s/g, "");
-    if (!/^\d{6}$/.test(trimmed)) throw new ApiError("INVALID_CODE_FORMAT", undefined, { param: "code" });
-    await confirmDelivery(db, locator, trimmed);
-  });
-  if (!result.ok && result.code === "INVALID_CODE") {
-    const loaded = await loadOrder(db, locator);
-    return { ...result, attemptsRemaining: loaded?.order.codeAttemptsRemaining ?? 0 };
-  }
-  return result;
+/** The wrong-code attempts the courier has left (0 for an unknown token). */
+export async function courierAttemptsRemaining(db: Database, token: string): Promise<number> {
+  const loaded = await loadOrder(db, { by: "courier", token });
+  return loaded?.order.codeAttemptsRemaining ?? 0;
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeIndex } from "@/app/v1/openapi.json/route-index";
+import { routeIndex } from "@/app/v1/route-index";
 import { db } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import { mintSessionCookie } from "@/lib/auth/session-token";

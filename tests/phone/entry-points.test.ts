@@ -32,7 +32,7 @@ import { getUser } from "@/lib/auth/users";
 import { newId } from "@/lib/ids";
 import { postJournal } from "@/lib/ledger/post";
 import { updateMerchant } from "@/lib/platform/merchants";
-import { buyerPay } from "@/lib/secure-orders/public";
+import { buyerPay } from "@/lib/http/secure-order-actions";
 import { call } from "@/tests/support/http";
 
 const E164 = "+22376554433";

@@ -11,7 +11,7 @@ import { GET as listCustomers } from "@/app/v1/billing/customers/route";
 import { POST as createSession } from "@/app/v1/portal/sessions/route";
 import { db } from "@/db/client";
 import { updatePortalProfile } from "@/lib/portal/sessions";
-import { buyerPay, buyerSimulate } from "@/lib/secure-orders/public";
+import { buyerPay, buyerSimulate } from "@/lib/http/secure-order-actions";
 import { createdOrder, soMerchant } from "@/app/v1/secure-orders/test-support";
 import { call } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";

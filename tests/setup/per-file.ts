@@ -4,7 +4,7 @@ import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { closeDb, openDatabase, queryLogger, schema, setProcessDatabase, type Database } from "../../db/client";
 import { migratePglite } from "../../db/migrate";
-import { closeRateLimits } from "../../lib/http/rate-limit";
+import { closeRateLimits } from "../../lib/rate-limit/limits";
 
 const serverUrl = inject("pgServerUrl");
 const template = inject("pgTemplate");

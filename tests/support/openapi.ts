@@ -1,5 +1,5 @@
-import { openApiDocument } from "@/app/v1/openapi.json/document";
-import { createResponseValidator } from "@/lib/openapi/validate";
+import { openApiDocument } from "@/app/v1/openapi-document";
+import { createResponseValidator } from "@/lib/http/openapi/validate";
 
 let check: ReturnType<typeof createResponseValidator> | undefined;
 

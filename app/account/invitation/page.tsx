@@ -3,8 +3,7 @@ import Link from "next/link";
 import { AcceptInvitationForm } from "@/components/dashboard/auth/AcceptInvitationForm";
 import { roleCopy } from "@/components/dashboard/roles";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { db } from "@/db/client";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
+import { pageLocale, publicPage, type SearchParams } from "@/lib/http/page";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/passwords";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import { openInvitation } from "@/lib/team/invitations";
@@ -34,9 +33,9 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 
 // The token is only peeked here (a mail client's link preview must not use it up); the form consumes it.
 export default async function InvitationPage({ searchParams }: { searchParams: SearchParams }) {
-  const [params, locale] = await Promise.all([searchParams, pageLocale(searchParams)]);
+  const [params, { locale, db }] = await Promise.all([searchParams, publicPage(searchParams)]);
   const token = typeof params.token === "string" ? params.token : "";
-  const invitation = token ? await openInvitation(db(), token) : null;
+  const invitation = token ? await openInvitation(db, token) : null;
   const t = copy[locale];
   return (
     <PublicPageShell locale={locale}>

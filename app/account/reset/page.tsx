@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ResetPasswordForm } from "@/components/account/ResetPasswordForm";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { db } from "@/db/client";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
+import { pageLocale, publicPage, type SearchParams } from "@/lib/http/page";
 import { peekUserToken } from "@/lib/auth/tokens";
 import { defineCopy } from "@/lib/i18n/dictionary";
 
@@ -30,10 +29,10 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 }
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
-  const [params, locale] = await Promise.all([searchParams, pageLocale(searchParams)]);
+  const [params, { locale, db }] = await Promise.all([searchParams, publicPage(searchParams)]);
   const t = copy[locale];
   const token = typeof params.token === "string" ? params.token : "";
-  const valid = token !== "" && (await peekUserToken(db(), token, "password_reset")) !== null;
+  const valid = token !== "" && (await peekUserToken(db, token, "password_reset")) !== null;
   return (
     <PublicPageShell locale={locale}>
       {valid ? (

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { VerifyEmailButton } from "@/components/account/VerifyEmailButton";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { db } from "@/db/client";
-import { pageLocale, type SearchParams } from "@/lib/auth/page";
+import { pageLocale, publicPage, type SearchParams } from "@/lib/http/page";
 import { peekUserToken } from "@/lib/auth/tokens";
 import { defineCopy } from "@/lib/i18n/dictionary";
 
@@ -30,10 +29,10 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 }
 
 export default async function VerifyEmailPage({ searchParams }: { searchParams: SearchParams }) {
-  const [params, locale] = await Promise.all([searchParams, pageLocale(searchParams)]);
+  const [params, { locale, db }] = await Promise.all([searchParams, publicPage(searchParams)]);
   const t = copy[locale];
   const token = typeof params.token === "string" ? params.token : "";
-  const valid = token !== "" && (await peekUserToken(db(), token, "email_verification")) !== null;
+  const valid = token !== "" && (await peekUserToken(db, token, "email_verification")) !== null;
   return (
     <PublicPageShell locale={locale}>
       <h1 className="text-2xl font-bold text-ink">{valid ? t.title : t.expiredTitle}</h1>

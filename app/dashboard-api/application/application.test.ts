@@ -5,7 +5,7 @@ import { mintSessionCookie } from "@/lib/auth/session-token";
 import { signUp } from "@/lib/auth/signup";
 import { getUser } from "@/lib/auth/users";
 import { call } from "@/tests/support/http";
-import { flushRequestLog } from "@/lib/http/request-log";
+import { flushRequestLog } from "@/lib/request-log/store";
 import { GET as listPayments } from "@/app/v1/payments/route";
 import * as applicationsRoute from "../developers/applications/route";
 import * as requestLog from "../developers/requests/route";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { merchantAuditPage } from "@/lib/audit/merchant-log";
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { input } from "@/lib/core/validation";
 
 const AuditQuery = input(z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }));

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { listPlans } from "@/lib/billing/plans";
 import { ListSubscriptionsInput } from "@/lib/billing/schemas";
 import { listSubscriptions } from "@/lib/billing/subscriptions";

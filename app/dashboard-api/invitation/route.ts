@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { acceptInvitation, AcceptInvitationInput } from "@/lib/team/invitations";
 
 // The set-password form of /account/invitation: no session yet (the invitee signs in afterwards).

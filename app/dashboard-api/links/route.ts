@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { CreateLinkInput, ListLinksInput } from "@/lib/links/schemas";
 import { createLink, listLinks } from "@/lib/links/service";
 

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { ModeInput, switchMode } from "@/lib/auth/mode-switch";
+import { accountRoute } from "@/lib/http/account-route";
+import { ModeInput, switchMode } from "@/lib/http/mode-switch";
 
 export const POST = accountRoute({ who: "merchant", permission: "dashboard.read", body: ModeInput }, async (_ctx, { body }) => switchMode(body.mode));

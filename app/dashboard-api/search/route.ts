@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { dashboardSearch, searchableKinds } from "@/lib/search/dashboard-search";
 import { SearchInput } from "@/lib/search/query";
 

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { createSecureOrder } from "@/lib/secure-orders/create";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 import { listSecureOrders } from "@/lib/secure-orders/queries";

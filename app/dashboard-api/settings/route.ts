@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { settingsOverview } from "@/lib/auth/settings";
+import { accountRoute } from "@/lib/http/account-route";
+import { settingsOverview } from "@/lib/account/settings";
 
 export const GET = accountRoute({ who: "merchant", permission: "dashboard.read" }, (ctx) => settingsOverview(ctx.db, ctx.merchant));

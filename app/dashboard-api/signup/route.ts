@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { signUp, SignUpInput } from "@/lib/auth/signup";
 
 // Sign-up: no session yet, so the Origin check and a per-IP limit guard it. The test key is in this answer only.

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { memberActor, requestLocale } from "@/lib/team/dashboard";
 import { InviteInput, inviteMember, listMembers } from "@/lib/team/members";
 

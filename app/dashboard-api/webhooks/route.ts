@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
 import { listLogs } from "@/lib/webhooks/logs";
 import { ListLogsQuery } from "@/lib/webhooks/schemas";

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { merchantBalance } from "@/lib/withdrawals/balance";
 import { createWithdrawal } from "@/lib/withdrawals/create";
 import { listWithdrawals } from "@/lib/withdrawals/queries";

@@ -3,7 +3,7 @@ import { BillingView } from "@/components/dashboard/areas/BillingView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { ExportPanel } from "@/components/dashboard/books/ExportPanel";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
 import { listCustomers } from "@/lib/billing/customers";
 import { listPlans } from "@/lib/billing/plans";

@@ -2,9 +2,9 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { DevelopersView } from "@/components/dashboard/DevelopersView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { developersOverview } from "@/lib/auth/developers";
+import { developersOverview } from "@/lib/account/developers";
 import { can } from "@/lib/auth/permissions";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { publicBaseUrl } from "@/lib/config";
 
 export const generateMetadata = dashboardMetadata("developers");

@@ -2,7 +2,7 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { LinksView, type LinksOverview } from "@/components/dashboard/areas/LinksView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
 import { listLinks } from "@/lib/links/service";
 

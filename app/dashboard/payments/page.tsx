@@ -9,7 +9,7 @@ import { StatusBadge } from "@/components/dashboard/StatusBadge";
 import { paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
 import { buttonClasses } from "@/components/ui/Button";
 import type { PaymentStatus } from "@/db/schema";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
 import { formatXof } from "@/lib/format/money";
 import { statusLabel } from "@/lib/i18n/status-labels";

@@ -4,7 +4,7 @@ import { SecureOrdersView } from "@/components/dashboard/areas/SecureOrdersView"
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { ExportPanel } from "@/components/dashboard/books/ExportPanel";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
 import { pilotState } from "@/lib/secure-orders/pilot";
 import { listSecureOrders } from "@/lib/secure-orders/queries";

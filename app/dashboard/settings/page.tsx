@@ -2,8 +2,8 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { SettingsView } from "@/components/dashboard/SettingsView";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
-import { settingsOverview } from "@/lib/auth/settings";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
+import { settingsOverview } from "@/lib/account/settings";
 
 export const generateMetadata = dashboardMetadata("settings");
 

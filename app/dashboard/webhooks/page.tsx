@@ -2,7 +2,7 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { WebhooksView, type WebhooksOverview } from "@/components/dashboard/areas/WebhooksView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";

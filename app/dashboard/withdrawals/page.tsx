@@ -5,7 +5,7 @@ import { ExportPanel } from "@/components/dashboard/books/ExportPanel";
 import { StatementPanel } from "@/components/dashboard/books/StatementPanel";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
 import { merchantBalance } from "@/lib/withdrawals/balance";
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from "@/lib/withdrawals/fees";

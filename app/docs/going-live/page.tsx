@@ -4,7 +4,7 @@ import { platformPlans } from "@/lib/platform/plans";
 import { guidePage } from "../_components/guide";
 import { Note, Table } from "../_components/Prose";
 
-// What the dashboard's KYC form asks today (lib/auth/requests.ts, KycSubmissionInput): business
+// What the dashboard's KYC form asks today (lib/account/requests.ts, KycSubmissionInput): business
 // details only. No upload exists, so the guide says how documents reach the team instead.
 const { generateMetadata, Page } = guidePage(
   "/docs/going-live",

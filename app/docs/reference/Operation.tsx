@@ -1,4 +1,4 @@
-import type { FieldRow, OperationView } from "@/lib/openapi/reference";
+import type { FieldRow, OperationView } from "@/lib/http/openapi/reference";
 import { Markdown } from "../_components/Markdown";
 import { Table } from "../_components/Prose";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/app/v1/openapi.json/document";
+import { openApiDocument } from "@/app/v1/openapi-document";
 import { errorCatalogue } from "@/lib/core/errors";
-import { fieldRows, referenceTags, typeLabel } from "@/lib/openapi/reference";
+import { fieldRows, referenceTags, typeLabel } from "@/lib/http/openapi/reference";
 
 const doc = openApiDocument().document;
 const tags = referenceTags(doc);

@@ -1,5 +1,5 @@
-import { openApiDocument } from "@/app/v1/openapi.json/document";
-import { referenceTags, type TagView } from "@/lib/openapi/reference";
+import { openApiDocument } from "@/app/v1/openapi-document";
+import { referenceTags, type TagView } from "@/lib/http/openapi/reference";
 
 let tags: TagView[] | undefined;
 

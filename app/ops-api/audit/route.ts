@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { AuditQuery } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { AuditQuery } from "@/lib/ops/merchants";
 import { auditView, listAudit } from "@/lib/audit/record";
 
 export const GET = accountRoute({ who: "staff", query: AuditQuery }, async (ctx, { query }) =>

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { listLateCollections, StaffLateCollectionQuery } from "@/lib/payments/late-collection-staff";
 
 // The queue of operator SUCCESSes that arrived after their payment ended (docs/decisions/payments.md, "Late collections").

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { searchMerchants, SearchInput } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { searchMerchants, SearchInput } from "@/lib/ops/merchants";
 
 export const GET = accountRoute({ who: "staff", query: SearchInput }, (ctx, { query }) => searchMerchants(ctx.db, query.q));

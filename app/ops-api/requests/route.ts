@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { pendingRequests } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { pendingRequests } from "@/lib/ops/merchants";
 
 export const GET = accountRoute({ who: "staff" }, (ctx) => pendingRequests(ctx.db));

@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { StaffWithdrawalQuery } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { StaffWithdrawalQuery } from "@/lib/ops/merchants";
 import { withdrawalQueue } from "@/lib/ops/withdrawal-queue";
 
 // Each withdrawal comes with its merchant's KYC, which the queue asks staff to check.

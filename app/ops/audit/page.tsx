@@ -4,7 +4,7 @@ import { AuditList } from "@/components/ops/AuditList";
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { auditSearchQuery, parseAuditSearch, searchAudit, type AuditSearch } from "@/lib/audit/staff-filters";
-import { opsPage, type SearchParams } from "@/lib/auth/page";
+import { opsPage, type SearchParams } from "@/lib/http/page";
 import { isApiError } from "@/lib/core/errors";
 import { defineCopy } from "@/lib/i18n/dictionary";
 

@@ -1,7 +1,7 @@
 import { opsMetadata } from "@/components/ops/metadata";
 import { DisputesQueue } from "@/components/ops/DisputesQueue";
 import { OpsFrame } from "@/components/ops/OpsFrame";
-import { opsPage, type SearchParams } from "@/lib/auth/page";
+import { opsPage, type SearchParams } from "@/lib/http/page";
 import { listDisputes } from "@/lib/secure-orders/dispute";
 
 export const generateMetadata = opsMetadata("disputes");

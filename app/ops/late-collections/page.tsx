@@ -1,7 +1,7 @@
 import { LateCollectionsQueue } from "@/components/ops/LateCollectionsQueue";
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
-import { opsPage, type SearchParams } from "@/lib/auth/page";
+import { opsPage, type SearchParams } from "@/lib/http/page";
 import { listLateCollections } from "@/lib/payments/late-collection-staff";
 
 export const generateMetadata = opsMetadata("late-collections");

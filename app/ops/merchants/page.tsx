@@ -4,8 +4,8 @@ import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { searchMerchants } from "@/lib/auth/ops";
-import { opsPage, type SearchParams } from "@/lib/auth/page";
+import { searchMerchants } from "@/lib/ops/merchants";
+import { opsPage, type SearchParams } from "@/lib/http/page";
 import { defineCopy } from "@/lib/i18n/dictionary";
 
 export const generateMetadata = opsMetadata("merchants");

@@ -1,7 +1,7 @@
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { PartnerQueue } from "@/components/ops/PartnerQueue";
-import { opsPage, type SearchParams } from "@/lib/auth/page";
+import { opsPage, type SearchParams } from "@/lib/http/page";
 import { listPartnerProductsForStaff } from "@/lib/partner/products";
 
 export const generateMetadata = opsMetadata("partner-products");

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TwoFactorSettings } from "@/components/account/TwoFactorSettings";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { opsPage, pageLocale, type SearchParams } from "@/lib/auth/page";
+import { opsPage, pageLocale, type SearchParams } from "@/lib/http/page";
 import { twoFactorStatus } from "@/lib/auth/two-factor";
 import { defineCopy } from "@/lib/i18n/dictionary";
 

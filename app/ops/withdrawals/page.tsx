@@ -1,7 +1,7 @@
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
 import { WithdrawalQueue } from "@/components/ops/WithdrawalQueue";
-import { opsPage, type SearchParams } from "@/lib/auth/page";
+import { opsPage, type SearchParams } from "@/lib/http/page";
 import { withdrawalQueue } from "@/lib/ops/withdrawal-queue";
 
 export const generateMetadata = opsMetadata("withdrawals");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, type CallOptions } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";
 import { expectMatchesOpenApi } from "@/tests/support/openapi";
-import { routeIndex } from "./route-index";
+import { routeIndex } from "@/app/v1/route-index";
 
 type Handler = Parameters<typeof call>[0];
 

@@ -16,7 +16,7 @@ export const GET = route(
   },
   async (ctx) => {
     // Loaded at request time: the document imports every route file, this one included.
-    const { openApiDocument } = await import("./document");
+    const { openApiDocument } = await import("@/app/v1/openapi-document");
     const { document } = openApiDocument();
     // Behind a proxy (or `next start` bound to 0.0.0.0) the request URL's host is not the public one: prefer the Host headers.
     const url = new URL(ctx.request.url);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "./document";
+import { openApiDocument } from "@/app/v1/openapi-document";
 import { POST as createPlan } from "@/app/v1/billing/plans/route";
 import { POST as subscribe } from "@/app/v1/billing/subscriptions/route";
 import { POST as createPayment } from "@/app/v1/payments/route";
@@ -14,7 +14,7 @@ import { eventBody } from "@/lib/webhooks/body";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { call } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";
-import { createWebhookValidator } from "@/lib/openapi/validate";
+import { createWebhookValidator } from "@/lib/http/openapi/validate";
 
 const { document } = openApiDocument();
 type Operation = { operationId: string; parameters: { $ref: string }[]; requestBody: { content: { "application/json": { schema: { properties: Record<string, { const?: string }>; required: string[] } } } } };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { events, journals, oprRequests, oprSandboxMessages, payments } from "@/db/schema";
 import { accountBalances } from "@/lib/ledger/balance";
-import { newOtp, otpMatches } from "@/lib/opr/otp";
+import { newOtp, otpMatches } from "@/lib/onsite-requests/otp";
 import { call, type CallOptions } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
 import { expectMatchesOpenApi } from "@/tests/support/openapi";

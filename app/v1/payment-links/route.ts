@@ -1,4 +1,4 @@
-import { listReply } from "@/lib/http/envelope";
+import { listAnswer } from "@/lib/http/envelope";
 import { route } from "@/lib/http/route";
 import { CreateLinkInput, linkListExtra, linkListSchema, linkSchema, ListLinksInput } from "@/lib/links/schemas";
 import { createLink, listLinks } from "@/lib/links/service";
@@ -37,7 +37,7 @@ export const GET = route(
       responseExtra: linkListExtra,
     },
   },
-  async (ctx, { query }) => listReply(await listLinks(ctx, query)),
+  async (ctx, { query }) => listAnswer(await listLinks(ctx, query)),
 );
 
 export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

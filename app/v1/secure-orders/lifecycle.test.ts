@@ -10,7 +10,7 @@ import { jobs } from "@/lib/jobs/registry";
 import { decryptDeliveryCode } from "@/lib/secure-orders/code";
 import { runSecureOrderDeadlines } from "@/lib/secure-orders/deadlines";
 import { listDisputes, openDispute, resolveDispute } from "@/lib/secure-orders/dispute";
-import { buyerPay } from "@/lib/secure-orders/public";
+import { buyerPay } from "@/lib/http/secure-order-actions";
 import { newLiveMerchant } from "@/tests/support/merchant";
 import { cancel, confirm, createdOrder, deliveryCode, eventsOf, getOrder, orderRow, paidOrder, simulate, soMerchant, wrongCodeFor } from "./test-support";
 import { flushLogs } from "@/lib/log";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { advanceTestClock } from "@/lib/clock";
-import { buyerDispute, buyerPay, buyerSimulate, buyerView, courierConfirm, courierView } from "@/lib/secure-orders/public";
+import { buyerView, courierView } from "@/lib/secure-orders/public";
+import { buyerDispute, buyerPay, buyerSimulate, courierConfirm } from "@/lib/http/secure-order-actions";
 import { cancel, confirm, createdOrder, getOrder, orderRow, paidOrder, soMerchant, wrongCodeFor } from "./test-support";
 
 const tokenOf = (url: string) => new URL(url).pathname.split("/").pop()!;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { openApiDocument } from "@/app/v1/openapi.json/document";
+import { openApiDocument } from "@/app/v1/openapi-document";
 import { POST as createPlan } from "@/app/v1/billing/plans/route";
 import { POST as subscribe } from "@/app/v1/billing/subscriptions/route";
 import { GET as getPayment } from "@/app/v1/payments/[id]/route";
@@ -12,7 +12,7 @@ import { POST as rollSecret } from "@/app/v1/webhooks/endpoints/[id]/roll-secret
 import { db } from "@/db/client";
 import { events } from "@/db/schema";
 import { runBillingCycle } from "@/lib/billing/cycle";
-import { createWebhookValidator } from "@/lib/openapi/validate";
+import { createWebhookValidator } from "@/lib/http/openapi/validate";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import type { DeliveryPolicy } from "@/lib/webhooks/policy";
 import { endpointFor, merchantContext, startReceiver, waitFor, type Received } from "@/lib/webhooks/test-support";

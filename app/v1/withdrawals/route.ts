@@ -1,4 +1,4 @@
-import { reply } from "@/lib/http/envelope";
+import { answer } from "@/lib/http/envelope";
 import { route } from "@/lib/http/route";
 import { createWithdrawal } from "@/lib/withdrawals/create";
 import { listWithdrawals } from "@/lib/withdrawals/queries";
@@ -40,7 +40,7 @@ export const POST = route(
   },
   async (ctx, { body }) => {
     const { withdrawal, message } = await createWithdrawal(ctx, body);
-    return reply(withdrawalResource(withdrawal), { extra: { message } });
+    return answer(withdrawalResource(withdrawal), { extra: { message } });
   },
 );
 

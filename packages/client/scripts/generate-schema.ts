@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
-import { openApiDocument } from "../../../app/v1/openapi.json/document";
+import { openApiDocument } from "../../../app/v1/openapi-document";
 
 const HEADER = `/**
  * Generated from the Cauri OpenAPI document by \`npx tsx scripts/openapi-index.ts\` (openapi-typescript).

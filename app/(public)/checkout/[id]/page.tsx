@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { Providers } from "@/app/providers";
 import { CheckoutClient } from "@/components/checkout/CheckoutClient";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { publicPage } from "@/lib/auth/page";
+import { publicPage } from "@/lib/http/page";
 import { ApiError } from "@/lib/core/errors";
 import { checkoutView } from "@/lib/payments/checkout";
 import { confirmFromForm, simulateCheckout } from "./actions";

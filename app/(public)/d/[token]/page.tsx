@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CourierPanel } from "@/components/secure-orders/CourierPanel";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { publicPage } from "@/lib/auth/page";
+import { publicPage } from "@/lib/http/page";
 import { courierView } from "@/lib/secure-orders/public";
 import { confirmAction } from "./actions";
 

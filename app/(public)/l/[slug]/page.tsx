@@ -5,7 +5,7 @@ import { LinkPayForm } from "@/components/links/LinkPayForm";
 import { Amount } from "@/components/ui/Amount";
 import { buttonClasses } from "@/components/ui/Button";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { publicPage } from "@/lib/auth/page";
+import { publicPage } from "@/lib/http/page";
 import { formatXof } from "@/lib/format/money";
 import { linkPageView } from "@/lib/links/page";
 import { linkCheckoutFromForm } from "./actions";

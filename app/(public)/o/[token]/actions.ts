@@ -1,16 +1,11 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { headers } from "next/headers";
-import { db } from "@/db/client";
-import { clientIpOf } from "@/lib/http/client-ip";
-import { buyerDispute, buyerPay, buyerSimulate, type ActionResult } from "@/lib/secure-orders/public";
+import { publicAction } from "@/lib/http/page";
+import { buyerDispute, buyerPay, buyerSimulate } from "@/lib/http/secure-order-actions";
+import type { ActionResult } from "@/lib/secure-orders/public";
 
 export type BuyerActionState = { result: ActionResult | null; at: number };
-
-async function clientIp(): Promise<string> {
-  return clientIpOf(await headers());
-}
 
 const field = (formData: FormData, name: string) => {
   const v = formData.get(name);
@@ -19,7 +14,8 @@ const field = (formData: FormData, name: string) => {
 
 /** The buyer confirms their number: the payment is pushed to their phone, or the current one resumed. */
 export async function payAction(token: string, _prev: BuyerActionState, formData: FormData): Promise<BuyerActionState> {
-  const result = await buyerPay(db(), await clientIp(), token, field(formData, "phone"));
+  const { db, clientIp } = await publicAction();
+  const result = await buyerPay(db, clientIp, token, field(formData, "phone"));
   refresh();
   return { result, at: Date.now() };
 }
@@ -27,13 +23,15 @@ export async function payAction(token: string, _prev: BuyerActionState, formData
 /** Test mode: the simulator's answer to the current payment. */
 export async function simulateAction(token: string, _prev: BuyerActionState, formData: FormData): Promise<BuyerActionState> {
   const outcome = field(formData, "outcome") === "FAILED" ? "FAILED" : "SUCCESS";
-  const result = await buyerSimulate(db(), await clientIp(), token, outcome);
+  const { db, clientIp } = await publicAction();
+  const result = await buyerSimulate(db, clientIp, token, outcome);
   refresh();
   return { result, at: Date.now() };
 }
 
 export async function disputeAction(token: string, _prev: BuyerActionState, formData: FormData): Promise<BuyerActionState> {
-  const result = await buyerDispute(db(), await clientIp(), token, field(formData, "reason"));
+  const { db, clientIp } = await publicAction();
+  const result = await buyerDispute(db, clientIp, token, field(formData, "reason"));
   refresh();
   return { result, at: Date.now() };
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BuyerPanel } from "@/components/secure-orders/BuyerPanel";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
-import { publicPage } from "@/lib/auth/page";
+import { publicPage } from "@/lib/http/page";
 import { buyerView } from "@/lib/secure-orders/public";
 import { disputeAction, payAction, simulateAction } from "./actions";
 

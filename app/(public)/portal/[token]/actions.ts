@@ -2,8 +2,7 @@
 
 import { refresh } from "next/cache";
 import { headers } from "next/headers";
-import type { Database } from "@/db/client";
-import { runAction } from "@/lib/http/action";
+import { runAction, type ActionContext } from "@/lib/http/action";
 import { cancelFromPortal, payOverdueFromPortal, updatePortalProfile } from "@/lib/portal/sessions";
 
 export type PortalActionResult = { ok: true; redirectTo?: string } | { ok: false; code: string };
@@ -12,7 +11,7 @@ export type ProfileState = { result: PortalActionResult | null; at: number };
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
 /** One portal action through the request pipeline, limited per client IP like the portal's API. */
-async function attempt(name: string, work: (db: Database) => Promise<string | void>): Promise<PortalActionResult> {
+async function attempt(name: string, work: (db: ActionContext["db"]) => Promise<string | void>): Promise<PortalActionResult> {
   const result = await runAction(await headers(), { name, limits: ["default"] }, ({ db }) => work(db));
   if (!result.ok) return { ok: false, code: result.code };
   return result.value ? { ok: true, redirectTo: result.value } : { ok: true };

@@ -4,7 +4,7 @@ import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { portalCopy } from "@/components/portal/copy";
 import { ProfileForm } from "@/components/portal/ProfileForm";
 import { SubscriptionCard } from "@/components/portal/SubscriptionCard";
-import { publicPage } from "@/lib/auth/page";
+import { publicPage } from "@/lib/http/page";
 import { formatBamako } from "@/lib/format/date";
 import { portalPage } from "@/lib/portal/sessions";
 import { cancelAction, payNowAction, profileAction } from "./actions";

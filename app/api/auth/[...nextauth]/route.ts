@@ -1,4 +1,4 @@
-import { authRouteHandlers } from "@/lib/auth/nextauth-route";
+import { authRouteHandlers } from "@/lib/http/nextauth-route";
 
 export const GET = authRouteHandlers.GET;
 export const POST = authRouteHandlers.POST;

@@ -1,5 +1,4 @@
-import { db } from "@/db/client";
-import { handleOperatorCallback } from "@/lib/payments/operator-callback";
+import { handleOperatorCallback } from "@/lib/http/operator-callback";
 
-// Not a /v1 route: the operator calls it, signed (lib/payments/operator-callback.ts, docs/decisions/payments.md).
-export const POST = (request: Request) => handleOperatorCallback(db(), request);
+// Not a /v1 route: the operator calls it, signed (lib/http/operator-callback.ts, lib/payments/operator-callback.ts, docs/decisions/payments.md).
+export const POST = handleOperatorCallback;

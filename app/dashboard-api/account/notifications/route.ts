@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { NotificationSettingsInput, notificationSettingsOf, setNotificationOptOuts } from "@/lib/notifications/opt-outs";
 
 /** The signed-in member's own notification e-mails: which kinds they receive. */

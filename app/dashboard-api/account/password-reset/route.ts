@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { PasswordResetRequestInput, requestPasswordReset } from "@/lib/auth/password-reset";
 
 // "Forgot password": the same 202 whether or not the address has an account; limited per IP here, per address inside.

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { startEnrollment, twoFactorStatus } from "@/lib/auth/two-factor";
 
 // Any member, on their own account: the status, and the start of an enrollment (a new secret, shown once).

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { verifyEmail, VerifyEmailInput } from "@/lib/auth/email-verification";
 
 // The verification page's button: no session needed, the mailed token is the proof.

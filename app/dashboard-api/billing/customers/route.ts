@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { listCustomers } from "@/lib/billing/customers";
 import { ListCustomersInput } from "@/lib/billing/schemas";
 

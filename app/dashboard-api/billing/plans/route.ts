@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { createPlan } from "@/lib/billing/plans";
 import { CreatePlanInput } from "@/lib/billing/schemas";
 

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { CreateWithPaymentInput, ListSubscriptionsInput } from "@/lib/billing/schemas";
 import { createSubscriptionWithPayment, listSubscriptions } from "@/lib/billing/subscriptions";
 

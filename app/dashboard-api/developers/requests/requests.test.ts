@@ -8,8 +8,8 @@ import { db } from "@/db/client";
 import type { MerchantRole } from "@/db/schema";
 import { mintSessionCookie } from "@/lib/auth/session-token";
 import { createUser } from "@/lib/auth/users";
-import { flushRequestLog } from "@/lib/http/request-log";
-import { MASK } from "@/lib/http/request-log-mask";
+import { flushRequestLog } from "@/lib/request-log/store";
+import { MASK } from "@/lib/request-log/mask";
 import { call } from "@/tests/support/http";
 import { newMerchant } from "@/tests/support/merchant";
 

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { UpdateLinkInput } from "@/lib/links/schemas";
 import { updateLink } from "@/lib/links/service";
 

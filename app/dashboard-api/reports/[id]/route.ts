@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { getReport } from "@/lib/books/reports";
 
 // A large export's progress, polled by the export panel until it is READY with its download link.

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { secureOrderDetail } from "@/lib/secure-orders/dashboard";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 

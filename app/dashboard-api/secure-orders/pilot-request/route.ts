@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { requestSecureOrdersPilot } from "@/lib/secure-orders/pilot";
 
 // A merchant outside the secure-orders pilot asks to join it. Idempotent: asking again keeps the

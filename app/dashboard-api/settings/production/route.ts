@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { requestProductionAccess } from "@/lib/auth/requests";
+import { accountRoute } from "@/lib/http/account-route";
+import { requestProductionAccess } from "@/lib/account/requests";
 
 export const POST = accountRoute({ who: "merchant", permission: "production", status: 201 }, (ctx) => requestProductionAccess(ctx.db, ctx.merchant.id, ctx.user));

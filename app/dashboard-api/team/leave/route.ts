@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { memberActor } from "@/lib/team/dashboard";
 import { removeMember } from "@/lib/team/members";
 

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { createEndpoint } from "@/lib/webhooks/endpoints";
 import { CreateEndpointInput } from "@/lib/webhooks/schemas";
 

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { deliveryDays } from "@/lib/webhooks/daily-stats";
 import { webhookStats } from "@/lib/webhooks/logs";
 

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { sendTestEvent } from "@/lib/webhooks/events";
 import { SendTestInput } from "@/lib/webhooks/schemas";
 

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { quoteWithdrawal } from "@/lib/withdrawals/fees";
 import { QuoteQuery } from "@/lib/withdrawals/schemas";
 

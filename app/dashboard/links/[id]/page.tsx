@@ -3,7 +3,7 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { LinkDetailView } from "@/components/dashboard/areas/links/LinkDetailView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
 import { ApiError } from "@/lib/core/errors";
 import { linkDetail } from "@/lib/links/dashboard";

@@ -10,7 +10,7 @@ import { paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
 import { PaymentMoneyFacts } from "@/components/dashboard/areas/PaymentMoneyFacts";
 import { LateCollectionNotice } from "@/components/dashboard/areas/LateCollectionNotice";
 import { ReconcileButton } from "@/components/dashboard/areas/ReconcileButton";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { formatXof } from "@/lib/format/money";
 import { ApiError } from "@/lib/core/errors";
 import { paymentActivity, paymentMoney } from "@/lib/payments/dashboard";

@@ -3,7 +3,7 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { SecureOrderDetailView } from "@/components/dashboard/areas/secure-orders/SecureOrderDetailView";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { ApiError } from "@/lib/core/errors";
 import { secureOrderDetail } from "@/lib/secure-orders/dashboard";
 

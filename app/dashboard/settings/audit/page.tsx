@@ -3,7 +3,7 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { merchantAuditPage } from "@/lib/audit/merchant-log";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 
 export const generateMetadata = dashboardMetadata("audit");
 

@@ -1,7 +1,7 @@
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { notificationSettingsOf } from "@/lib/notifications/opt-outs";
 import { NotificationSettingsView } from "./NotificationSettingsView";
 

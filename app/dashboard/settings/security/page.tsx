@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { TwoFactorSettings } from "@/components/account/TwoFactorSettings";
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
-import { dashboardPage, pageLocale, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, pageLocale, type SearchParams } from "@/lib/http/page";
 import { twoFactorStatus } from "@/lib/auth/two-factor";
 import { defineCopy } from "@/lib/i18n/dictionary";
 

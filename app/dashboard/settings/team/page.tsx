@@ -2,7 +2,7 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { TeamView } from "@/components/dashboard/team/TeamView";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
 import { listMembers } from "@/lib/team/members";
 

@@ -3,7 +3,7 @@ import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { WithdrawalDetail } from "@/components/dashboard/areas/WithdrawalDetail";
-import { dashboardPage, type SearchParams } from "@/lib/auth/page";
+import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { ApiError } from "@/lib/core/errors";
 import { getWithdrawal } from "@/lib/withdrawals/queries";
 import { withdrawalResource } from "@/lib/withdrawals/serialize";

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { startEnrollment, twoFactorStatus } from "@/lib/auth/two-factor";
 
 // Staff enroll here before anything else of the console answers them (beforeTwoFactor).

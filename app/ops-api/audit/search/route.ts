@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { AuditSearchInput, searchAudit } from "@/lib/audit/staff-filters";
 
 // The console's audit search (actor, merchant, action, days), keyset-paginated: `next` goes back as `before`.

@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { changeMerchant, MerchantChangesInput, opsMerchant } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { changeMerchant, MerchantChangesInput, opsMerchant } from "@/lib/ops/merchants";
 
 export const GET = accountRoute({ who: "staff" }, (ctx, { params }) => opsMerchant(ctx.db, params.id));
 // KYC, production access, secure orders, partner flag, platform plan, status: audited (lib/audit).

@@ -6,7 +6,7 @@ import { DisputeDecision } from "@/components/ops/DisputeDecision";
 import { DisputeSides } from "@/components/ops/DisputeSides";
 import { opsMetadata } from "@/components/ops/metadata";
 import { OpsFrame } from "@/components/ops/OpsFrame";
-import { opsPage, type SearchParams } from "@/lib/auth/page";
+import { opsPage, type SearchParams } from "@/lib/http/page";
 import { isApiError } from "@/lib/core/errors";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import { disputeDetail } from "@/lib/ops/dispute-detail";

@@ -1,6 +1,6 @@
 import { listBalanceTransactions } from "@/lib/books/balance-transactions";
 import { balanceTransactionListExtra, balanceTransactionListSchema, ListBalanceTransactionsQuery } from "@/lib/books/schemas";
-import { reply } from "@/lib/http/envelope";
+import { answer } from "@/lib/http/envelope";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
@@ -21,7 +21,7 @@ export const GET = route(
   },
   async (ctx, { query }) => {
     const { data, hasMore } = await listBalanceTransactions({ db: ctx.db, merchantId: ctx.merchant.id, mode: ctx.mode }, query);
-    return reply(data, { extra: { has_more: hasMore } });
+    return answer(data, { extra: { has_more: hasMore } });
   },
 );
 

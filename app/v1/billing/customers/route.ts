@@ -1,4 +1,4 @@
-import { listReply } from "@/lib/http/envelope";
+import { listAnswer } from "@/lib/http/envelope";
 import { listCustomers } from "@/lib/billing/customers";
 import { customerSchema, listExtra, ListCustomersInput } from "@/lib/billing/schemas";
 import { route } from "@/lib/http/route";
@@ -18,7 +18,7 @@ export const GET = route(
       responseExtra: listExtra,
     },
   },
-  async (ctx, { query }) => listReply(await listCustomers(ctx, query)),
+  async (ctx, { query }) => listAnswer(await listCustomers(ctx, query)),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

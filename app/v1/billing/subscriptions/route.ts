@@ -1,4 +1,4 @@
-import { listReply } from "@/lib/http/envelope";
+import { listAnswer } from "@/lib/http/envelope";
 import { CreateSubscriptionInput, listExtra, ListSubscriptionsInput, subscriptionSchema } from "@/lib/billing/schemas";
 import { createSubscription, listSubscriptions } from "@/lib/billing/subscriptions";
 import { route } from "@/lib/http/route";
@@ -36,7 +36,7 @@ export const GET = route(
       responseExtra: listExtra,
     },
   },
-  async (ctx, { query }) => listReply(await listSubscriptions(ctx, query)),
+  async (ctx, { query }) => listAnswer(await listSubscriptions(ctx, query)),
 );
 
 export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
-import { chargeOpr } from "@/lib/opr/charge";
-import { ChargeOprInput, chargedOprSchema } from "@/lib/opr/schemas";
+import { chargeOpr } from "@/lib/onsite-requests/charge";
+import { ChargeOprInput, chargedOprSchema } from "@/lib/onsite-requests/schemas";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
-import { createOpr } from "@/lib/opr/create";
-import { CreateOprInput, oprSchema } from "@/lib/opr/schemas";
+import { createOpr } from "@/lib/onsite-requests/create";
+import { CreateOprInput, oprSchema } from "@/lib/onsite-requests/schemas";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(

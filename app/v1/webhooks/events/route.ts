@@ -1,4 +1,4 @@
-import { listReply } from "@/lib/http/envelope";
+import { listAnswer } from "@/lib/http/envelope";
 import { route } from "@/lib/http/route";
 import { listEvents } from "@/lib/webhooks/events";
 import { eventListExtra, eventListSchema, ListEventsQuery } from "@/lib/webhooks/schemas";
@@ -19,7 +19,7 @@ export const GET = route(
       responseExtra: eventListExtra,
     },
   },
-  async (ctx, { query }) => listReply(await listEvents(ctx, query)),
+  async (ctx, { query }) => listAnswer(await listEvents(ctx, query)),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,4 +1,4 @@
-import { listReply } from "@/lib/http/envelope";
+import { listAnswer } from "@/lib/http/envelope";
 import { route } from "@/lib/http/route";
 import { listLogs } from "@/lib/webhooks/logs";
 import { ListLogsQuery, logListExtra, logListSchema } from "@/lib/webhooks/schemas";
@@ -19,7 +19,7 @@ export const GET = route(
       errors: ["INVALID_EVENT_TYPE", "WEBHOOK_APPLICATION_NOT_FOUND"],
     },
   },
-  async (ctx, { query }) => listReply(await listLogs(ctx, query)),
+  async (ctx, { query }) => listAnswer(await listLogs(ctx, query)),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

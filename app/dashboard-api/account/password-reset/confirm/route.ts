@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { PasswordResetInput, resetPassword } from "@/lib/auth/password-reset";
 
 // The reset page's form: the link's token and the new password. Every session of the user ends.

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { resendEmailVerification, ResendVerificationInput } from "@/lib/auth/email-verification";
 
 // The dashboard banner's "resend", a few times a minute per user.

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { updatePlan } from "@/lib/billing/plans";
 import { UpdatePlanInput } from "@/lib/billing/schemas";
 

@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { requestDetail } from "@/lib/http/request-log";
+import { accountRoute } from "@/lib/http/account-route";
+import { requestDetail } from "@/lib/request-log/store";
 
-// One request of the log with its bodies, masked (lib/http/request-log-mask.ts).
+// One request of the log with its bodies, masked (lib/request-log/mask.ts).
 export const GET = accountRoute({ who: "merchant", permission: "developers.logs" }, (ctx, { params }) => requestDetail(ctx, params.id));

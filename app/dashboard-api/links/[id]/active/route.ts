@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { input } from "@/lib/core/validation";
 import { setLinkActive } from "@/lib/links/service";
 

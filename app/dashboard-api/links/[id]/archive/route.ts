@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { archiveLink } from "@/lib/links/service";
 
 // DELETE /v1/payment-links/{id}: a permanent archive.

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { reconcilePayment } from "@/lib/payments/reconcile";
 
 // POST /v1/payments/{id}/reconcile from the dashboard: same function, same per-user limit name,

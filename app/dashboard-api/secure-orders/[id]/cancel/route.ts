@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { cancelSecureOrder } from "@/lib/secure-orders/cancel";
 import { requireSecureOrders } from "@/lib/secure-orders/guard";
 import { CancelSecureOrderInput } from "@/lib/secure-orders/schemas";

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { memberActor, requestLocale } from "@/lib/team/dashboard";
 import { resendInvitation } from "@/lib/team/members";
 

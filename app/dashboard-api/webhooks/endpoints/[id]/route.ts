@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { deleteEndpoint, updateEndpoint } from "@/lib/webhooks/endpoints";
 import { UpdateEndpointInput } from "@/lib/webhooks/schemas";
 

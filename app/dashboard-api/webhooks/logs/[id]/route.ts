@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { deliveryDetail } from "@/lib/webhooks/delivery-detail";
 
 // GET /v1/webhooks/logs/{id} (the delivery, the event sent, every attempt) with each attempt's headers.

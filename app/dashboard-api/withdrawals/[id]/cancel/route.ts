@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { withdrawalResource } from "@/lib/withdrawals/serialize";
 import { cancelWithdrawal } from "@/lib/withdrawals/transitions";
 

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { TwoFactorCodeInput } from "@/lib/auth/two-factor-input";
 import { confirmEnrollment } from "@/lib/auth/two-factor";
 

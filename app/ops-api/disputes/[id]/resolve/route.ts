@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { DisputeResolveInput, staffActor } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { DisputeResolveInput, staffActor } from "@/lib/ops/merchants";
 import { resolveDispute } from "@/lib/secure-orders/dispute";
 
 export const POST = accountRoute({ who: "staff", body: DisputeResolveInput, operation: resolveDispute }, (ctx, { body, params }) =>

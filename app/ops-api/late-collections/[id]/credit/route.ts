@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { staffActor } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { staffActor } from "@/lib/ops/merchants";
 import { creditLateCollection, LateCollectionNoteInput } from "@/lib/payments/late-collection-staff";
 
 // OPEN → CREDITED: suspense to the merchant's available balance, less the payment's fee; audited.

@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { staffActor } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { staffActor } from "@/lib/ops/merchants";
 import { LateCollectionNoteInput, refundLateCollection } from "@/lib/payments/late-collection-staff";
 
 // OPEN → REFUNDED: suspense to customer_refunds (support pays the customer back); audited.

@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { opsMerchant } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { opsMerchant } from "@/lib/ops/merchants";
 import { merchantOverview } from "@/lib/ops/merchant-overview";
 
 export const GET = accountRoute({ who: "staff" }, async (ctx, { params }) => {

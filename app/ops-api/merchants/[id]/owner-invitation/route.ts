@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { staffActor } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { staffActor } from "@/lib/ops/merchants";
 import { OwnerInvitationInput } from "@/lib/team/ops";
 import { inviteOwner } from "@/lib/team/owner-invitation";
 

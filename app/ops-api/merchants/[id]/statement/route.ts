@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
-import { accountRoute } from "@/lib/auth/handler";
-import { staffActor } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { staffActor } from "@/lib/ops/merchants";
 import { monthPeriod, statementData } from "@/lib/books/statement/data";
 import { statementPdfBuffer } from "@/lib/books/statement/pdf";
 import { input } from "@/lib/core/validation";

@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { PartnerApproveInput, staffActor } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { PartnerApproveInput, staffActor } from "@/lib/ops/merchants";
 import { approvePartnerProduct, staffProductView } from "@/lib/partner/products";
 
 export const POST = accountRoute({ who: "staff", body: PartnerApproveInput }, async (ctx, { body, params }) =>

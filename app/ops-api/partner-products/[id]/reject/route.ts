@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { PartnerRejectInput, staffActor } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { PartnerRejectInput, staffActor } from "@/lib/ops/merchants";
 import { rejectPartnerProduct, staffProductView } from "@/lib/partner/products";
 
 export const POST = accountRoute({ who: "staff", body: PartnerRejectInput }, async (ctx, { body, params }) =>

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { ReasonInput, refuseRequest } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { ReasonInput, refuseRequest } from "@/lib/ops/merchants";
 
 export const POST = accountRoute({ who: "staff", body: ReasonInput }, (ctx, { body, params }) => refuseRequest(ctx.db, ctx.staff, params.id, body.reason));

@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { CompleteWithdrawalInput, staffActor, staffWithdrawalView } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { CompleteWithdrawalInput, staffActor, staffWithdrawalView } from "@/lib/ops/merchants";
 import { completeWithdrawal } from "@/lib/withdrawals/transitions";
 
 export const POST = accountRoute({ who: "staff", body: CompleteWithdrawalInput }, async (ctx, { body, params }) =>

@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { ReasonInput, staffActor, staffWithdrawalView } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { ReasonInput, staffActor, staffWithdrawalView } from "@/lib/ops/merchants";
 import { rejectWithdrawal } from "@/lib/withdrawals/transitions";
 
 export const POST = accountRoute({ who: "staff", body: ReasonInput }, async (ctx, { body, params }) =>

@@ -1,6 +1,6 @@
 import { deletePlan, getPlan, updatePlan } from "@/lib/billing/plans";
 import { planDeletionSchema, planSchema, UpdatePlanInput } from "@/lib/billing/schemas";
-import { reply } from "@/lib/http/envelope";
+import { answer } from "@/lib/http/envelope";
 import { route } from "@/lib/http/route";
 import { z } from "zod";
 import { notAllowed } from "@/lib/http/method-not-allowed";
@@ -39,7 +39,7 @@ export const DELETE = route(
   },
   async (ctx, { params }) => {
     const { deletion, message } = await deletePlan(ctx, params.id);
-    return reply(deletion, { extra: { message } });
+    return answer(deletion, { extra: { message } });
   },
 );
 

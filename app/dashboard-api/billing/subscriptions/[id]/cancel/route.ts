@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { cancelSubscription } from "@/lib/billing/subscriptions";
 
 // POST /v1/billing/subscriptions/{id}/cancel.

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { revokeKey } from "@/lib/auth/developers";
+import { accountRoute } from "@/lib/http/account-route";
+import { revokeKey } from "@/lib/account/developers";
 
 export const POST = accountRoute({ who: "merchant", permission: "developers.manage" }, (ctx, { params }) => revokeKey(ctx, params.id));

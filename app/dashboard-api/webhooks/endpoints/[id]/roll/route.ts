@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { rollEndpointSecret } from "@/lib/webhooks/endpoints";
 import { RollSecretInput } from "@/lib/webhooks/schemas";
 

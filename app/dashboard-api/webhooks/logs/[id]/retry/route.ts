@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/auth/handler";
+import { accountRoute } from "@/lib/http/account-route";
 import { retryLog } from "@/lib/webhooks/logs";
 
 // POST /v1/webhooks/logs/{id}/retry: an HTTP call to the merchant's server, no transaction held across it.

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
-import { readSandboxOtp } from "@/lib/opr/sandbox";
-import { sandboxOtpSchema } from "@/lib/opr/schemas";
+import { readSandboxOtp } from "@/lib/onsite-requests/sandbox";
+import { sandboxOtpSchema } from "@/lib/onsite-requests/schemas";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(

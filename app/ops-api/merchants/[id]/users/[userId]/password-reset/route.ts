@@ -1,5 +1,5 @@
-import { accountRoute } from "@/lib/auth/handler";
-import { staffActor } from "@/lib/auth/ops";
+import { accountRoute } from "@/lib/http/account-route";
+import { staffActor } from "@/lib/ops/merchants";
 import { forceMemberPasswordReset } from "@/lib/team/ops";
 
 // The password stops working, sessions end, a reset link is mailed; audited with the staff actor.
