@@ -6,6 +6,8 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Alert } from "@/components/ui/Alert";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import type { ApplicationView, KeyView } from "@/lib/auth/developers";
@@ -215,12 +217,7 @@ export function DevelopersView({
   }
 
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro(mode)}</p>
+    <PageFrame title={t.title} description={t.intro(mode)} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       <dl className="mt-4 flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:gap-3">
         <dt className="text-sm font-semibold text-muted">{t.baseUrl}</dt>
         <dd className="min-w-0">
@@ -234,9 +231,7 @@ export function DevelopersView({
       </dl>
 
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-4">{error}</Alert>
       ) : null}
       {liveLocked ? (
         <p className="mt-4 rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink">
@@ -301,6 +296,6 @@ export function DevelopersView({
           </form>
         </section>
       ) : null}
-    </div>
+    </PageFrame>
   );
 }

@@ -6,6 +6,8 @@ import { useState, type FormEvent } from "react";
 import { Amount } from "@/components/ui/Amount";
 import { Button, buttonClasses } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Alert } from "@/components/ui/Alert";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
@@ -215,16 +217,9 @@ export function LinksView({ locale, mode, initial, canEdit }: { locale: Locale; 
   }
 
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-4">{error}</Alert>
       ) : null}
 
       {canEdit ? (
@@ -259,9 +254,9 @@ export function LinksView({ locale, mode, initial, canEdit }: { locale: Locale; 
               <Button type="submit" loading={create.isPending} disabled={!hydrated}>
                 {t.submit}
               </Button>
-              <p role="status" className="mt-2 text-sm font-medium text-brand-strong">
+              <Alert tone="success" variant="inline" className="mt-2">
                 {notice}
-              </p>
+              </Alert>
             </div>
           </form>
         </section>
@@ -299,6 +294,6 @@ export function LinksView({ locale, mode, initial, canEdit }: { locale: Locale; 
           </ul>
         )}
       </section>
-    </div>
+    </PageFrame>
   );
 }

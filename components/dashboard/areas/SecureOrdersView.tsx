@@ -6,6 +6,8 @@ import { useState, type FormEvent } from "react";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Alert } from "@/components/ui/Alert";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import { parseAmountInput } from "@/lib/format/amount-input";
@@ -208,16 +210,9 @@ export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mo
 
   const orders = query.isPlaceholderData ? undefined : query.data?.secure_orders;
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-4">{error}</Alert>
       ) : null}
       <section aria-labelledby="so-create" className="mt-4 rounded-2xl border border-line bg-surface p-5">
         <h2 id="so-create" className="text-lg font-semibold text-ink">
@@ -261,6 +256,6 @@ export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mo
           </ul>
         )}
       </section>
-    </div>
+    </PageFrame>
   );
 }

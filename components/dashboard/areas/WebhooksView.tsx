@@ -4,6 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Alert } from "@/components/ui/Alert";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import { defineCopy } from "@/lib/i18n/dictionary";
@@ -291,20 +293,13 @@ export function WebhooksView({
 
   const data = query.data;
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-4">{error}</Alert>
       ) : null}
-      <p role="status" className="mt-2 text-sm font-medium text-brand-strong">
+      <Alert tone="success" variant="inline" className="mt-2">
         {notice}
-      </p>
+      </Alert>
       {secret ? (
         <div className="mt-4">
           <SecretReveal kind="secret" title={t.secretTitle} secret={secret.secret} locale={locale} onDone={() => setSecret(null)} />
@@ -449,6 +444,6 @@ export function WebhooksView({
           </ul>
         )}
       </section>
-    </div>
+    </PageFrame>
   );
 }

@@ -4,7 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
+import { DataTable } from "@/components/ui/DataTable";
 import { Field } from "@/components/ui/Field";
+import { Alert } from "@/components/ui/Alert";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import { parseAmountInput } from "@/lib/format/amount-input";
@@ -142,55 +145,26 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-function WithdrawalRow({ w, locale, onCancel, busy }: { w: WithdrawalResource; locale: Locale; onCancel: () => void; busy: boolean }) {
+/** Status and its one action share a cell, so both stay on a 360 px screen. */
+function WithdrawalStatus({ w, locale, onCancel, busy }: { w: WithdrawalResource; locale: Locale; onCancel: () => void; busy: boolean }) {
   const t = copy[locale];
   const [confirming, setConfirming] = useState(false);
   return (
-    <tr className="border-t border-line align-top" data-testid="withdrawal-row">
-      <td className="hidden py-2 pr-3 sm:table-cell">
-        <DateTime value={w.created_at} locale={locale} />
-      </td>
-      <td className="py-2 pr-3">
-        <Link
-          href={`/dashboard/withdrawals/${encodeURIComponent(w.id)}${locale === "en" ? "?lang=en" : ""}`}
-          aria-label={t.open(w.reference)}
-          className="font-mono text-xs font-semibold break-all text-brand underline"
-        >
-          {w.reference}
-        </Link>
-        <DateTime value={w.created_at} locale={locale} className="mt-1 block text-xs text-muted sm:hidden" />
-        {w.operator_reference ? (
-          <p className="mt-1 text-xs text-ink" data-testid="withdrawal-operator-reference">
-            {t.operatorRef} <code className="font-mono break-all">{w.operator_reference}</code>
-          </p>
-        ) : null}
-        {w.rejection_reason ? (
-          <p className="mt-1 text-xs break-words text-ink">
-            {t.rejection} {w.rejection_reason}
-          </p>
-        ) : null}
-      </td>
-      <td className="py-2 pr-3 whitespace-nowrap" data-testid="withdrawal-amount">
-        {formatXof(w.amount)}
-      </td>
-      <td className="hidden py-2 pr-3 sm:table-cell">{w.phone_number}</td>
-      {/* Status and its one action share a cell, so both stay on a 360 px screen. */}
-      <td className="py-2" data-testid="withdrawal-status">
-        <StatusBadge kind="withdrawal" status={w.status} locale={locale} />
-        {w.status === "PENDING" ? (
-          confirming ? (
-            <ConfirmInline question={t.cancelConfirm} yes={t.cancelYes} no={t.keep} busy={busy} onYes={onCancel} onNo={() => setConfirming(false)} />
-          ) : (
-            <div className="mt-2">
-              <Button variant="secondary" onClick={() => setConfirming(true)}>
-                {t.cancel}
-                <span className="sr-only"> {w.reference}</span>
-              </Button>
-            </div>
-          )
-        ) : null}
-      </td>
-    </tr>
+    <>
+      <StatusBadge kind="withdrawal" status={w.status} locale={locale} />
+      {w.status === "PENDING" ? (
+        confirming ? (
+          <ConfirmInline question={t.cancelConfirm} yes={t.cancelYes} no={t.keep} busy={busy} onYes={onCancel} onNo={() => setConfirming(false)} />
+        ) : (
+          <div className="mt-2">
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              {t.cancel}
+              <span className="sr-only"> {w.reference}</span>
+            </Button>
+          </div>
+        )
+      ) : null}
+    </>
   );
 }
 
@@ -275,12 +249,7 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
   const balance = data?.balance ?? initial.balance;
 
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
 
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
         {(
@@ -300,13 +269,11 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
       </dl>
 
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-4">{error}</Alert>
       ) : null}
-      <p role="status" className="mt-2 text-sm font-medium text-brand-strong">
+      <Alert tone="success" variant="inline" className="mt-2">
         {notice ?? ""}
-      </p>
+      </Alert>
 
       <section aria-labelledby="wd-request" className="mt-4 rounded-2xl border border-line bg-surface p-5">
         <h2 id="wd-request" className="text-lg font-semibold text-ink">
@@ -359,22 +326,50 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
           <p className="mt-2 text-sm text-muted">{t.none}</p>
         ) : (
           <div className="relative mt-2 overflow-x-auto rounded-2xl border border-line bg-surface p-3" tabIndex={0} role="region" aria-label={t.history}>
-            <table className="w-full text-left text-sm sm:min-w-[640px]">
-              <thead>
-                <tr className="text-muted">
-                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">{t.date}</th>
-                  <th scope="col" className="py-2 pr-3">{t.reference}</th>
-                  <th scope="col" className="py-2 pr-3">{t.amountCol}</th>
-                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">{t.phoneCol}</th>
-                  <th scope="col" className="py-2">{t.status}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.withdrawals.map((w) => (
-                  <WithdrawalRow key={w.id} w={w} locale={locale} busy={cancel.isPending && cancel.variables === w.id} onCancel={() => cancel.mutate(w.id)} />
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              className="sm:min-w-[640px]"
+              rows={data.withdrawals}
+              rowKey={(w) => w.id}
+              rowProps={() => ({ "data-testid": "withdrawal-row" })}
+              empty={t.none}
+              columns={[
+                { key: "date", header: t.date, from: "sm", cell: (w) => <DateTime value={w.created_at} locale={locale} /> },
+                {
+                  key: "reference",
+                  header: t.reference,
+                  cell: (w) => (
+                    <>
+                      <Link
+                        href={`/dashboard/withdrawals/${encodeURIComponent(w.id)}${locale === "en" ? "?lang=en" : ""}`}
+                        aria-label={t.open(w.reference)}
+                        className="font-mono text-xs font-semibold break-all text-brand underline"
+                      >
+                        {w.reference}
+                      </Link>
+                      <DateTime value={w.created_at} locale={locale} className="mt-1 block text-xs text-muted sm:hidden" />
+                      {w.operator_reference ? (
+                        <p className="mt-1 text-xs text-ink" data-testid="withdrawal-operator-reference">
+                          {t.operatorRef} <code className="font-mono break-all">{w.operator_reference}</code>
+                        </p>
+                      ) : null}
+                      {w.rejection_reason ? (
+                        <p className="mt-1 text-xs break-words text-ink">
+                          {t.rejection} {w.rejection_reason}
+                        </p>
+                      ) : null}
+                    </>
+                  ),
+                },
+                { key: "amount", header: t.amountCol, className: "whitespace-nowrap", cell: (w) => formatXof(w.amount), cellProps: () => ({ "data-testid": "withdrawal-amount" }) },
+                { key: "phone", header: t.phoneCol, from: "sm", cell: (w) => w.phone_number },
+                {
+                  key: "status",
+                  header: t.status,
+                  cell: (w) => <WithdrawalStatus w={w} locale={locale} busy={cancel.isPending && cancel.variables === w.id} onCancel={() => cancel.mutate(w.id)} />,
+                  cellProps: () => ({ "data-testid": "withdrawal-status" }),
+                },
+              ]}
+            />
           </div>
         )}
         {data && data.pagination.pages > 1 ? (
@@ -389,6 +384,6 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
           </nav>
         ) : null}
       </section>
-    </div>
+    </PageFrame>
   );
 }
