@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActionState, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Amount } from "@/components/ui/Amount";
 import { Button, buttonClasses } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
@@ -27,23 +28,8 @@ export function successRedirect(returnUrl: string, paymentId: string): string {
   return url.toString();
 }
 
-class RequestError extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
-}
-
-async function api(path: string, init?: RequestInit): Promise<PublicPayment> {
-  let response: Response;
-  try {
-    response = await fetch(path, { cache: "no-store", ...init, headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) } });
-  } catch {
-    throw new RequestError("NETWORK");
-  }
-  const body = (await response.json().catch(() => null)) as { success: boolean; data?: PublicPayment; error?: { code: string } } | null;
-  if (!body?.success || !body.data) throw new RequestError(body?.error?.code ?? "NETWORK");
-  return body.data;
-}
+const paymentPath = (id: string, action = "") => `/v1/payments/${encodeURIComponent(id)}${action}`;
+const codeOf = (error: unknown) => (error instanceof ApiClientError ? error.code : "NETWORK_ERROR");
 
 function failureText(t: Copy, reason: string | null): string {
   if (reason && /insufficient/i.test(reason)) return t.failedInsufficient;
@@ -122,7 +108,7 @@ export function CheckoutClient({ locale, initial, description, returnUrl, wayBac
   const key = ["payment", initial.id];
   const { data: payment } = useQuery({
     queryKey: key,
-    queryFn: () => api(`/v1/payments/${encodeURIComponent(initial.id)}`),
+    queryFn: () => apiFetch<PublicPayment>(paymentPath(initial.id), { noStore: true }),
     initialData: initial,
     // Poll while the outcome is open: briskly once the phone has the request.
     refetchInterval: (q) => (q.state.data?.status === "PENDING" ? (q.state.data.initiated_at ? 2_000 : 5_000) : false),
@@ -164,14 +150,14 @@ export function CheckoutClient({ locale, initial, description, returnUrl, wayBac
 
   const inFlight = useRef(false);
   const confirm = useMutation({
-    mutationFn: (customerPhone: string) => api(`/v1/payments/${encodeURIComponent(initial.id)}/confirm`, { method: "POST", body: JSON.stringify({ customer_phone: customerPhone }) }),
+    mutationFn: (customerPhone: string) => apiFetch<PublicPayment>(paymentPath(initial.id, "/confirm"), { method: "POST", body: { customer_phone: customerPhone }, noStore: true }),
     onSuccess: (p) => {
       setPhoneError(null);
       setFormError(p.status === "PENDING" && !p.initiated_at ? t.operatorDown : null);
       set(p);
     },
     onError: (error) => {
-      const code = error instanceof RequestError ? error.code : "NETWORK";
+      const code = codeOf(error);
       if (isPhoneError(code)) {
         setPhoneError(errorText(t, code));
         setFormError(null);
@@ -186,10 +172,10 @@ export function CheckoutClient({ locale, initial, description, returnUrl, wayBac
   // "Oui, annuler" is disabled for a moment after it appears: the same finger's second tap cannot confirm.
   const [cancelArmed, setCancelArmed] = useState(false);
   const cancel = useMutation({
-    mutationFn: () => api(`/v1/payments/${encodeURIComponent(initial.id)}/cancel`, { method: "POST" }),
+    mutationFn: () => apiFetch<PublicPayment>(paymentPath(initial.id, "/cancel"), { method: "POST", noStore: true }),
     onSuccess: set,
     onError: (error) => {
-      setCancelError(cancelErrorText(error instanceof RequestError ? error.code : "NETWORK"));
+      setCancelError(cancelErrorText(codeOf(error)));
       setCancelOpen(false);
       void queryClient.invalidateQueries({ queryKey: key });
     },

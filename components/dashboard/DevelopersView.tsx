@@ -13,7 +13,7 @@ import type { Mode } from "@/db/schema";
 import type { ApplicationView, KeyView } from "@/lib/auth/developers";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError, apiFetch } from "./api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { applicationName } from "./ApplicationSwitch";
 import { Badge } from "./Badge";
 import { DateTime } from "./DateTime";

@@ -10,7 +10,7 @@ import type { Mode } from "@/db/schema";
 import type { recentRequests, requestDetail } from "@/lib/http/request-log";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError, apiFetch } from "./api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { BodyBlock } from "./BodyBlock";
 import { DateTime } from "./DateTime";
 import { Select } from "./Select";

@@ -11,7 +11,7 @@ import type { SettingsView as SettingsData } from "@/lib/auth/settings";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { OPERATOR_LABEL_MAX, operatorLabel } from "@/lib/operator/port";
-import { ApiClientError, apiFetch } from "./api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge, type BadgeTone } from "./Badge";
 import { DateTime } from "./DateTime";
 import { useHydrated } from "./useHydrated";

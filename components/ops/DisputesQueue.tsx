@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { apiFetch } from "@/components/dashboard/api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { StatusBadge } from "@/components/dashboard/StatusBadge";
 import { Amount } from "@/components/ui/Amount";

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge } from "@/components/dashboard/Badge";
 import { ConfirmInline } from "@/components/dashboard/ConfirmInline";
 import { roleCopy } from "@/components/dashboard/roles";

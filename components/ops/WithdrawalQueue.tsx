@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { StatusBadge } from "@/components/dashboard/StatusBadge";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { Select } from "@/components/dashboard/Select";

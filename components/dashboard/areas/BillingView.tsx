@@ -7,7 +7,7 @@ import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
-import { apiFetch } from "../api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { billingCopy, type BillingOverview, type CustomersPage } from "./billing/copy";
 import { CustomersSection } from "./billing/CustomersSection";
 import { PlansSection } from "./billing/PlansSection";

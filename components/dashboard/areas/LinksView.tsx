@@ -13,7 +13,7 @@ import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
 import type { LinkResource } from "@/lib/links/schemas";
 import { ConfirmInline } from "../ConfirmInline";
-import { apiFetch } from "../api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../DateTime";
 import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";

@@ -15,7 +15,7 @@ import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
 import type { SecureOrderResource } from "@/lib/secure-orders/schemas";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../DateTime";
 import { Select } from "../Select";
 import { StatusBadge } from "../StatusBadge";

@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
 import { Badge } from "../Badge";
 import { ConfirmInline } from "../ConfirmInline";

@@ -17,7 +17,7 @@ import type { Locale } from "@/lib/i18n/locale";
 import type { Balance } from "@/lib/withdrawals/balance";
 import type { WithdrawalQuote } from "@/lib/withdrawals/fees";
 import type { WithdrawalResource } from "@/lib/withdrawals/schemas";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { ConfirmInline } from "../ConfirmInline";
 import { DateTime } from "../DateTime";
 import { StatusBadge } from "../StatusBadge";

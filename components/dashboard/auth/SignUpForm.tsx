@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/Field";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { useHydrated } from "../useHydrated";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { NEW_KEY_STORAGE } from "../storage";
 
 const copy = defineCopy({

@@ -11,7 +11,7 @@ import type { BalanceTransaction } from "@/lib/books/schemas";
 import { formatXof } from "@/lib/format/money";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError } from "../api";
+import { fetchEnvelope } from "@/components/data/fetch-json";
 import { DateTime } from "../DateTime";
 
 const PAGE = 20;
@@ -54,9 +54,7 @@ type Page = { data: BalanceTransaction[]; has_more: boolean };
 async function fetchPage(startingAfter: string | undefined): Promise<Page> {
   const q = new URLSearchParams({ limit: String(PAGE) });
   if (startingAfter) q.set("starting_after", startingAfter);
-  const response = await fetch(`/dashboard-api/balance/transactions?${q}`, { credentials: "same-origin" });
-  const body = (await response.json().catch(() => ({}))) as { success?: boolean; data?: BalanceTransaction[]; has_more?: boolean; error?: { code: string; message: string } };
-  if (!response.ok || !body.success || !body.data) throw new ApiClientError(body.error?.code ?? "INTERNAL_ERROR", body.error?.message ?? `HTTP ${response.status}`, response.status);
+  const body = await fetchEnvelope<BalanceTransaction[], { has_more: boolean }>(`/dashboard-api/balance/transactions?${q}`);
   return { data: body.data, has_more: Boolean(body.has_more) };
 }
 

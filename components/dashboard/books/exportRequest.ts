@@ -1,5 +1,5 @@
 import type { ReportResource } from "@/lib/books/reports";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch, type ClientErrorCode } from "@/components/data/fetch-json";
 
 /** What one export request gave: the file, saved already, or a report prepared in the background. */
 export type ExportOutcome = { kind: "file"; fileName: string } | { kind: "report"; report: ReportResource };
@@ -38,7 +38,7 @@ export async function requestExport(params: Record<string, string | undefined>):
     saveBlob(await response.blob(), fileNameOf(response.headers.get("content-disposition"), `cauri-${params.type}.${params.format}`));
     return { kind: "file", fileName: fileNameOf(response.headers.get("content-disposition"), `cauri-${params.type}.${params.format}`) };
   }
-  const parsed = (await response.json().catch(() => ({}))) as { success?: boolean; data?: { report: ReportResource }; error?: { code: string; message: string; param?: string } };
+  const parsed = (await response.json().catch(() => ({}))) as { success?: boolean; data?: { report: ReportResource }; error?: { code: ClientErrorCode; message: string; param?: string } };
   if (response.status === 202 && parsed.success && parsed.data?.report) return { kind: "report", report: parsed.data.report };
   throw new ApiClientError(parsed.error?.code ?? "INTERNAL_ERROR", parsed.error?.message ?? `HTTP ${response.status}`, response.status, parsed.error?.param);
 }

@@ -9,7 +9,7 @@ import type { MerchantRole } from "@/db/schema";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import type { MemberView } from "@/lib/team/members";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge } from "../Badge";
 import { ConfirmInline } from "../ConfirmInline";
 import { DateTime } from "../DateTime";

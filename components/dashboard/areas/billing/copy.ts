@@ -4,7 +4,7 @@ import { parseAmountInput } from "@/lib/format/amount-input";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Pagination } from "@/lib/links/pagination";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError } from "../../api";
+import { ApiClientError } from "@/components/data/fetch-json";
 
 export type Plan = PlanResource;
 export type Sub = SubscriptionResource;

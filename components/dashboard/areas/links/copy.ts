@@ -1,6 +1,6 @@
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { LinkResource } from "@/lib/links/schemas";
-import { ApiClientError } from "../../api";
+import { ApiClientError } from "@/components/data/fetch-json";
 
 /** The words of the links list, a link's page and its edit form. */
 export const linksCopy = defineCopy({
