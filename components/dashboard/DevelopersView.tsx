@@ -20,6 +20,7 @@ import { DateTime } from "./DateTime";
 import { RequestLog } from "./RequestLog";
 import { SecretReveal } from "./SecretReveal";
 import { useHydrated } from "./useHydrated";
+import { errorMessages } from "@/components/data/error-messages";
 
 type Overview = { mode: Mode; applications: ApplicationView[] };
 
@@ -57,12 +58,7 @@ const copy = defineCopy({
     appHint: "Par exemple : site web, application mobile, caisse de la boutique.",
     createApp: "Créer l'application",
     loading: "Chargement…",
-    errors: {
-      PRODUCTION_ACCESS_REQUIRED: "Les clés de production se créent une fois l'accès à la production ouvert.",
-      INVALID_APPLICATION_NAME: "Le nom doit compter de 1 à 60 caractères.",
-      NOT_FOUND: "Cette clé n'existe plus ou a déjà été révoquée. La liste a été mise à jour.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.developers,
   },
   en: {
     title: "Developers",
@@ -97,12 +93,7 @@ const copy = defineCopy({
     appHint: "For example: website, mobile app, shop till.",
     createApp: "Create the application",
     loading: "Loading…",
-    errors: {
-      PRODUCTION_ACCESS_REQUIRED: "Live keys can be created once production access is open.",
-      INVALID_APPLICATION_NAME: "The name must be 1 to 60 characters.",
-      NOT_FOUND: "This key no longer exists or was already revoked. The list was refreshed.",
-      other: "The operation failed. Try again in a moment.",
-    },
+    errors: errorMessages.en.developers,
   },
 });
 

@@ -15,6 +15,7 @@ import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge, type BadgeTone } from "./Badge";
 import { DateTime } from "./DateTime";
 import { useHydrated } from "./useHydrated";
+import { errorMessages } from "@/components/data/error-messages";
 
 const KYC_FIELDS = ["legal_name", "registration_number", "tax_id", "address", "contact_name", "contact_phone", "activity"] as const;
 type KycField = (typeof KYC_FIELDS)[number];
@@ -71,16 +72,7 @@ const copy = defineCopy({
     requestProduction: "Demander l'accès à la production",
     productionSent: "Demande envoyée.",
     status: { approved: "Approuvée", pending: "En attente", rejected: "Refusée", todo: "À faire", open: "Ouvert" },
-    errors: {
-      INVALID_BUSINESS_NAME: "Le nom doit compter de 2 à 80 caractères.",
-      INVALID_KYC_SUBMISSION: "Ce champ est manquant ou trop long.",
-      INVALID_PHONE: "Numéro non valide : 8 chiffres pour un numéro malien (76 55 44 33), sinon le numéro international avec + (+223 76 55 44 33).",
-      KYC_ALREADY_APPROVED: "Votre KYC est déjà approuvé.",
-      KYC_REQUIRED_FOR_PRODUCTION: "Faites d'abord vérifier votre entreprise (KYC).",
-      PRODUCTION_ALREADY_ENABLED: "L'accès à la production est déjà ouvert.",
-      PLATFORM_PLAN_ALREADY_ACTIVE: "Cette offre est déjà active.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.settings,
     features: {
       "Payments and payment links": "Paiements et liens de paiement",
       Webhooks: "Webhooks",
@@ -144,16 +136,7 @@ const copy = defineCopy({
     requestProduction: "Request production access",
     productionSent: "Request sent.",
     status: { approved: "Approved", pending: "Pending", rejected: "Rejected", todo: "To do", open: "Open" },
-    errors: {
-      INVALID_BUSINESS_NAME: "The name must be 2 to 80 characters.",
-      INVALID_KYC_SUBMISSION: "This field is missing or too long.",
-      INVALID_PHONE: "Not a valid number: 8 digits for a Mali number (76 55 44 33), otherwise the international number with + (+223 76 55 44 33).",
-      KYC_ALREADY_APPROVED: "Your KYC is already approved.",
-      KYC_REQUIRED_FOR_PRODUCTION: "Get your business verified (KYC) first.",
-      PRODUCTION_ALREADY_ENABLED: "Production access is already open.",
-      PLATFORM_PLAN_ALREADY_ACTIVE: "This plan is already active.",
-      other: "The operation failed. Try again in a moment.",
-    },
+    errors: errorMessages.en.settings,
     features: {},
   },
 });

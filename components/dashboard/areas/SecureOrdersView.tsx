@@ -20,6 +20,7 @@ import { DateTime } from "../DateTime";
 import { Select } from "../Select";
 import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
+import { errorMessages } from "@/components/data/error-messages";
 
 type Order = SecureOrderResource;
 export type SecureOrdersOverview = { secure_orders: Order[] };
@@ -50,15 +51,7 @@ const copy = defineCopy({
     cancelYes: "Oui, annuler",
     keep: "Non",
     loading: "Chargement…",
-    errors: {
-      INVALID_AMOUNT: "Le montant doit être un nombre entier entre 100 et 10 000 000 FCFA.",
-      UNREADABLE_AMOUNT: "Montant illisible : écrivez-le en chiffres, sans centimes, par exemple 35 000 ou 35000 FCFA.",
-      MISSING_PHONE: "Indiquez le téléphone de l'acheteur.",
-      INVALID_PHONE: "Numéro non valide : 8 chiffres pour un numéro malien (76 55 44 33), sinon le numéro international avec + (+223 76 55 44 33).",
-      MISSING_DESCRIPTION: "Indiquez une description (2 à 200 caractères).",
-      INVALID_DESCRIPTION: "La description compte 2 à 200 caractères.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.secureOrders,
   },
   en: {
     title: "Secure orders",
@@ -85,15 +78,7 @@ const copy = defineCopy({
     cancelYes: "Yes, cancel",
     keep: "No",
     loading: "Loading…",
-    errors: {
-      INVALID_AMOUNT: "The amount must be a whole number between 100 and 10,000,000 FCFA.",
-      UNREADABLE_AMOUNT: "Unreadable amount: write it in digits, without decimals, for example 35 000 or 35000 FCFA.",
-      MISSING_PHONE: "Enter the buyer's phone.",
-      INVALID_PHONE: "Not a valid number: 8 digits for a Mali number (76 55 44 33), otherwise the international number with + (+223 76 55 44 33).",
-      MISSING_DESCRIPTION: "Enter a description (2 to 200 characters).",
-      INVALID_DESCRIPTION: "The description is 2 to 200 characters.",
-      other: "The operation failed. Try again in a moment.",
-    },
+    errors: errorMessages.en.secureOrders,
   },
 });
 

@@ -23,6 +23,7 @@ import { DeliveryDetail } from "./webhooks/DeliveryDetail";
 import { DeliveryStats, type DeliveryStatsData } from "./webhooks/DeliveryStats";
 import { EndpointEditForm, type EndpointChange } from "./webhooks/EndpointEditForm";
 import { EventPicker, noneChosenMessage, readEnabledEvents } from "./webhooks/EventPicker";
+import { errorMessages } from "@/components/data/error-messages";
 
 type Endpoint = { id: string; url: string; description: string | null; enabled_events: string[]; enabled: boolean; created_at: string };
 type Log = { id: string; status: "PENDING" | "SUCCESS" | "FAILED"; event_type: string; url: string; attempt_count: number; response_status: number | null; error: string | null; created_at: string };
@@ -69,17 +70,7 @@ const copy = defineCopy({
     retry: "Renvoyer",
     retried: "Renvoi effectué.",
     loading: "Chargement…",
-    errors: {
-      INVALID_WEBHOOK_URL: "Indiquez une adresse HTTPS publique valide.",
-      WEBHOOK_URL_HTTPS_REQUIRED: "En production, l'adresse doit commencer par https://.",
-      WEBHOOK_URL_NOT_ALLOWED: "Cette adresse est locale ou privée : indiquez l'adresse publique de votre serveur.",
-      WEBHOOK_ENDPOINT_NOT_FOUND: "Ce point de réception n'existe plus. La liste a été mise à jour.",
-      WEBHOOK_ENDPOINT_DELETED: "Le point de réception de cette livraison a été supprimé : elle ne peut plus être renvoyée.",
-      INVALID_EVENT_TYPE: "Un des événements n'existe pas.",
-      NO_WEBHOOK_ENDPOINTS: "Ajoutez d'abord un point de réception actif.",
-      MISSING_FIELD: "Ce champ est obligatoire.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.webhooks,
   },
   en: {
     title: "Webhooks",
@@ -121,17 +112,7 @@ const copy = defineCopy({
     retry: "Retry",
     retried: "Retry done.",
     loading: "Loading…",
-    errors: {
-      INVALID_WEBHOOK_URL: "Enter a valid public HTTPS URL.",
-      WEBHOOK_URL_HTTPS_REQUIRED: "In live mode the URL must start with https://.",
-      WEBHOOK_URL_NOT_ALLOWED: "This address is local or private: enter your server's public address.",
-      WEBHOOK_ENDPOINT_NOT_FOUND: "This endpoint no longer exists. The list was refreshed.",
-      WEBHOOK_ENDPOINT_DELETED: "This delivery's endpoint was deleted: it can no longer be re-sent.",
-      INVALID_EVENT_TYPE: "One of the events does not exist.",
-      NO_WEBHOOK_ENDPOINTS: "Add an enabled endpoint first.",
-      MISSING_FIELD: "This field is required.",
-      other: "The operation failed. Try again in a moment.",
-    },
+    errors: errorMessages.en.webhooks,
   },
 });
 

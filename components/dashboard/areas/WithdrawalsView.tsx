@@ -22,6 +22,7 @@ import { ConfirmInline } from "../ConfirmInline";
 import { DateTime } from "../DateTime";
 import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
+import { errorMessages } from "@/components/data/error-messages";
 
 export type WithdrawalsOverview = {
   balance: Balance;
@@ -68,19 +69,7 @@ const copy = defineCopy({
     operatorRef: "Réf. opérateur :",
     rejection: "Motif :",
     open: (reference: string) => `Voir le retrait ${reference}`,
-    errors: {
-      INVALID_AMOUNT: "Le montant doit être un nombre entier de FCFA entre 50 000 et 5 000 000.",
-      INVALID_PHONE: "Numéro non valide : 8 chiffres pour un numéro malien (76 55 44 33), sinon le numéro international avec + (+223 76 55 44 33).",
-      INVALID_NOTES: "La note compte au plus 500 caractères.",
-      KYC_NOT_APPROVED: "Les retraits demandent un KYC approuvé. Soumettez vos documents dans Paramètres.",
-      INSUFFICIENT_BALANCE: "Votre solde disponible ne couvre pas ce montant.",
-      FEE_CHANGED: "Les frais ont changé : vérifiez le nouveau montant des frais et confirmez.",
-      ACCOUNT_INACTIVE: "Votre compte est suspendu : les retraits sont fermés.",
-      PARTNER_WITHDRAWAL_CLOSED: "Les comptes partenaires ne font pas de retraits.",
-      WITHDRAWAL_NOT_PENDING: "Ce retrait n'est plus en attente : il ne peut plus être annulé.",
-      NOT_FOUND: "Ce retrait n'existe pas.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.withdrawals,
   },
   en: {
     title: "Withdrawals",
@@ -120,19 +109,7 @@ const copy = defineCopy({
     operatorRef: "Operator ref.:",
     rejection: "Reason:",
     open: (reference: string) => `Open withdrawal ${reference}`,
-    errors: {
-      INVALID_AMOUNT: "The amount must be a whole number of FCFA between 50,000 and 5,000,000.",
-      INVALID_PHONE: "Not a valid number: 8 digits for a Mali number (76 55 44 33), otherwise the international number with + (+223 76 55 44 33).",
-      INVALID_NOTES: "The note is at most 500 characters.",
-      KYC_NOT_APPROVED: "Withdrawals need an approved KYC. Submit your documents in Settings.",
-      INSUFFICIENT_BALANCE: "Your available balance does not cover this amount.",
-      FEE_CHANGED: "The fee changed: check the new fee and confirm.",
-      ACCOUNT_INACTIVE: "Your account is suspended: withdrawals are closed.",
-      PARTNER_WITHDRAWAL_CLOSED: "Partner accounts do not make withdrawals.",
-      WITHDRAWAL_NOT_PENDING: "This withdrawal is no longer pending: it can no longer be cancelled.",
-      NOT_FOUND: "This withdrawal does not exist.",
-      other: "The operation failed. Try again in a moment.",
-    },
+    errors: errorMessages.en.withdrawals,
   },
 });
 
