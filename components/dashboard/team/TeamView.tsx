@@ -13,7 +13,8 @@ import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge } from "../Badge";
 import { ConfirmInline } from "../ConfirmInline";
 import { DateTime } from "../DateTime";
-import { roleCopy, ROLES } from "../roles";
+import { roleLabels } from "@/lib/i18n/role-labels";
+import { ROLES } from "../roles";
 import { Select } from "../Select";
 import { useHydrated } from "../useHydrated";
 import { errorMessages } from "@/components/data/error-messages";
@@ -115,7 +116,7 @@ type Team = { members: MemberView[] };
 
 function MemberRow({ member, locale, manage, self, onDone }: { member: MemberView; locale: Locale; manage: boolean; self: boolean; onDone: (message: string | null, error: string | null) => void }) {
   const t = copy[locale];
-  const roles = roleCopy[locale];
+  const roles = roleLabels[locale];
   const hydrated = useHydrated();
   const [role, setRole] = useState<MerchantRole>(member.role);
   const [confirming, setConfirming] = useState(false);
@@ -177,7 +178,7 @@ function MemberRow({ member, locale, manage, self, onDone }: { member: MemberVie
 /** The team page: members (everyone sees them), and for owners the invitation form and each member's controls. */
 export function TeamView({ locale, initial, manage, selfId }: { locale: Locale; initial: Team; manage: boolean; selfId: string }) {
   const t = copy[locale];
-  const roles = roleCopy[locale];
+  const roles = roleLabels[locale];
   const hydrated = useHydrated();
   const router = useRouter();
   const queryClient = useQueryClient();
