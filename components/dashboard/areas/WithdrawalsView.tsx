@@ -1,8 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { DataTable } from "@/components/ui/DataTable";
 import { Field } from "@/components/ui/Field";
@@ -10,121 +9,19 @@ import { Alert } from "@/components/ui/Alert";
 import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
-import { parseAmountInput } from "@/lib/format/amount-input";
 import { formatXof } from "@/lib/format/money";
-import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import type { Balance } from "@/lib/withdrawals/balance";
-import type { WithdrawalQuote } from "@/lib/withdrawals/fees";
 import type { WithdrawalResource } from "@/lib/withdrawals/schemas";
-import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { ConfirmInline } from "../ConfirmInline";
 import { DateTime } from "../DateTime";
 import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
-import { errorMessages } from "@/components/data/error-messages";
-
-export type WithdrawalsOverview = {
-  balance: Balance;
-  withdrawals: WithdrawalResource[];
-  pagination: { page: number; limit: number; total: number; pages: number };
-};
-
-const copy = defineCopy({
-  fr: {
-    title: "Retraits",
-    intro: "Retirez votre solde disponible vers un numéro mobile money. Notre équipe vérifie et exécute chaque retrait ; le montant reste réservé jusque-là.",
-    available: "Disponible",
-    reserved: "Réservé (retraits en cours)",
-    held: "Bloqué (commandes sécurisées)",
-    request: "Demander un retrait",
-    amount: "Montant (FCFA, frais inclus)",
-    amountHint: (min: string, max: string) => `Entre ${min} et ${max}. Espaces ou points acceptés : 50 000 ou 50.000.`,
-    phone: "Numéro mobile money qui reçoit le retrait",
-    phoneHint: "Par exemple 76 55 44 33 ou +223 76 55 44 33 : les espaces sont acceptés.",
-    notes: "Note (facultatif)",
-    fee: "Frais",
-    net: "Vous recevez",
-    quoting: "Calcul des frais…",
-    submit: "Demander le retrait",
-    requested: "Demande de retrait reçue. Le montant est réservé sur votre solde jusqu'au virement.",
-    history: "Historique",
-    none: "Aucun retrait pour l'instant.",
-    reference: "Référence",
-    date: "Date",
-    status: "Statut",
-    phoneCol: "Numéro",
-    amountCol: "Montant",
-    cancel: "Annuler",
-    cancelConfirm: "Annuler ce retrait ?",
-    cancelYes: "Oui, annuler",
-    keep: "Non",
-    loading: "Chargement…",
-    loadError: "Impossible de charger les retraits. Réessayez.",
-    retry: "Réessayer",
-    previous: "Page précédente",
-    next: "Page suivante",
-    pageOf: (p: number, n: number) => `Page ${p} sur ${n}`,
-    amountUnreadable: "Montant illisible : tapez un nombre entier de FCFA, par exemple 50 000, 50.000 ou 50000.",
-    operatorRef: "Réf. opérateur :",
-    rejection: "Motif :",
-    open: (reference: string) => `Voir le retrait ${reference}`,
-    errors: errorMessages.fr.withdrawals,
-  },
-  en: {
-    title: "Withdrawals",
-    intro: "Withdraw your available balance to a mobile-money number. Our team verifies and executes each withdrawal; the amount stays reserved until then.",
-    available: "Available",
-    reserved: "Reserved (withdrawals in progress)",
-    held: "Held (secure orders)",
-    request: "Request a withdrawal",
-    amount: "Amount (FCFA, fee included)",
-    amountHint: (min: string, max: string) => `Between ${min} and ${max}. Spaces or dots are fine: 50 000 or 50.000.`,
-    phone: "Mobile-money number receiving the withdrawal",
-    phoneHint: "For example 76 55 44 33 or +223 76 55 44 33: spaces are fine.",
-    notes: "Note (optional)",
-    fee: "Fee",
-    net: "You receive",
-    quoting: "Computing the fee…",
-    submit: "Request the withdrawal",
-    requested: "Withdrawal request received. The amount is reserved on your balance until the transfer.",
-    history: "History",
-    none: "No withdrawal yet.",
-    reference: "Reference",
-    date: "Date",
-    status: "Status",
-    phoneCol: "Number",
-    amountCol: "Amount",
-    cancel: "Cancel",
-    cancelConfirm: "Cancel this withdrawal?",
-    cancelYes: "Yes, cancel",
-    keep: "No",
-    loading: "Loading…",
-    loadError: "Could not load the withdrawals. Try again.",
-    retry: "Try again",
-    previous: "Previous page",
-    next: "Next page",
-    pageOf: (p: number, n: number) => `Page ${p} of ${n}`,
-    amountUnreadable: "Unreadable amount: type a whole number of FCFA, for example 50 000, 50.000 or 50000.",
-    operatorRef: "Operator ref.:",
-    rejection: "Reason:",
-    open: (reference: string) => `Open withdrawal ${reference}`,
-    errors: errorMessages.en.withdrawals,
-  },
-});
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
+import { withdrawalsCopy } from "./withdrawals/copy";
+import { useWithdrawals, type WithdrawalsOverview } from "./withdrawals/use-withdrawals";
 
 /** Status and its one action share a cell, so both stay on a 360 px screen. */
 function WithdrawalStatus({ w, locale, onCancel, busy }: { w: WithdrawalResource; locale: Locale; onCancel: () => void; busy: boolean }) {
-  const t = copy[locale];
+  const t = withdrawalsCopy[locale];
   const [confirming, setConfirming] = useState(false);
   return (
     <>
@@ -146,85 +43,9 @@ function WithdrawalStatus({ w, locale, onCancel, busy }: { w: WithdrawalResource
 }
 
 export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: Locale; mode: Mode; initial: WithdrawalsOverview; min: number; max: number }) {
-  const t = copy[locale];
+  const t = withdrawalsCopy[locale];
   const hydrated = useHydrated();
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const queryKey = ["withdrawals", mode, page];
-  const query = useQuery({
-    queryKey,
-    queryFn: () => apiFetch<WithdrawalsOverview>(`/dashboard-api/withdrawals?page=${page}&limit=20`),
-    initialData: page === 1 ? initial : undefined,
-    staleTime: 5_000,
-  });
-  const [amount, setAmount] = useState("");
-  const [phone, setPhone] = useState("");
-  const [notes, setNotes] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const debounced = useDebounced(parseAmountInput(amount), 300);
-  const amountValid = debounced !== null && debounced >= min && debounced <= max;
-  const quote = useQuery({
-    queryKey: ["withdrawal-quote", debounced],
-    queryFn: () => apiFetch<WithdrawalQuote>(`/dashboard-api/withdrawals/quote?amount=${debounced}`),
-    enabled: amountValid,
-    staleTime: 60_000,
-  });
-
-  const message = (e: unknown) => (e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["withdrawals", mode] });
-
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<{ withdrawal: WithdrawalResource; message: string }>("/dashboard-api/withdrawals", { method: "POST", body }),
-    onMutate: () => {
-      setError(null);
-      setNotice(null);
-      setFieldErrors({});
-    },
-    onSuccess: () => {
-      setNotice(t.requested);
-      setAmount("");
-      setNotes("");
-      setPage(1);
-      void refresh();
-    },
-    onError: (e) => {
-      const msg = message(e);
-      if (e instanceof ApiClientError && e.param && ["amount", "phone_number", "notes"].includes(e.param)) setFieldErrors({ [e.param]: msg });
-      else setError(msg);
-      if (e instanceof ApiClientError && e.code === "FEE_CHANGED") void quote.refetch();
-    },
-  });
-  const cancel = useMutation({
-    mutationFn: (id: string) => apiFetch<WithdrawalResource>(`/dashboard-api/withdrawals/${encodeURIComponent(id)}/cancel`, { method: "POST" }),
-    onMutate: () => {
-      setError(null);
-      setNotice(null);
-    },
-    onSettled: () => void refresh(),
-    onError: (e) => setError(message(e)),
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // An empty field goes to the API, which says the amount is required; an unreadable one never leaves the page.
-    const n = amount.trim() === "" ? undefined : parseAmountInput(amount);
-    if (n === null) {
-      setError(null);
-      setNotice(null);
-      setFieldErrors({ amount: t.amountUnreadable });
-      return;
-    }
-    const body: Record<string, unknown> = { amount: n, provider: "OPERATOR_MONEY", phone_number: phone };
-    if (notes.trim()) body.notes = notes.trim();
-    if (quote.data && quote.data.amount === n) body.quoted_fee = quote.data.fee;
-    create.mutate(body);
-  }
-
-  const data = query.data;
-  const balance = data?.balance ?? initial.balance;
-
+  const { amount, amountValid, balance, cancel, create, data, error, fieldErrors, notes, notice, onSubmit, page, phone, query, quote, setAmount, setNotes, setPage, setPhone } = useWithdrawals({ locale, mode, initial, min, max });
   return (
     <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
 
