@@ -10,8 +10,7 @@ import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Alert } from "@/components/ui/Alert";
-import { QueueActionForm, QueuePage } from "@/components/ui/QueuePage";
+import { QueueActionForm, QueueFailure, QueuePage } from "@/components/ui/QueuePage";
 import type { LateCollectionStatus } from "@/db/schema";
 import type { StaffLateCollectionView } from "@/lib/payments/late-collection-staff";
 import { defineCopy } from "@/lib/i18n/dictionary";
@@ -188,11 +187,7 @@ function LateCollectionCard({ l, locale, onChanged }: { l: StaffLateCollectionVi
           onCancel={() => setStep("idle")}
         />
       ) : null}
-      {action.error && !fieldError ? (
-        <Alert variant="inline" className="mt-2">
-          {c.failed} {action.error instanceof ApiClientError ? action.error.message : String(action.error)}
-        </Alert>
-      ) : null}
+      {fieldError ? null : <QueueFailure label={c.failed} error={action.error} />}
     </li>
   );
 }

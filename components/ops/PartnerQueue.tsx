@@ -9,8 +9,7 @@ import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Alert } from "@/components/ui/Alert";
-import { QueueActionForm, QueuePage } from "@/components/ui/QueuePage";
+import { QueueActionForm, QueueFailure, QueuePage } from "@/components/ui/QueuePage";
 import type { staffProductView } from "@/lib/partner/products";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
@@ -93,11 +92,7 @@ function ProductCard({ p, locale, onChanged, onStale }: { p: StaffProduct; local
           onCancel={() => setRejecting(false)}
         />
       ) : null}
-      {error ? (
-        <Alert variant="inline" className="mt-2">
-          {c.failed} {error instanceof ApiClientError ? error.message : String(error)}
-        </Alert>
-      ) : null}
+      <QueueFailure label={c.failed} error={error} />
     </li>
   );
 }

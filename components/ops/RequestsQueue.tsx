@@ -3,13 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
+import { apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Alert } from "@/components/ui/Alert";
-import { QueueActionForm, QueuePage } from "@/components/ui/QueuePage";
+import { QueueActionForm, QueueFailure, QueuePage } from "@/components/ui/QueuePage";
 import type { QueuedRequest } from "@/lib/auth/ops";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
@@ -149,11 +148,7 @@ function RequestCard({ r, locale, onChanged }: { r: PendingRequest; locale: Loca
           onCancel={() => setRejecting(false)}
         />
       ) : null}
-      {error ? (
-        <Alert variant="inline" className="mt-2">
-          {c.failed} {error instanceof ApiClientError ? error.message : String(error)}
-        </Alert>
-      ) : null}
+      <QueueFailure label={c.failed} error={error} />
     </li>
   );
 }

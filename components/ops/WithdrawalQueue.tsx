@@ -10,8 +10,7 @@ import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Alert } from "@/components/ui/Alert";
-import { QueueActionForm, QueuePage } from "@/components/ui/QueuePage";
+import { QueueActionForm, QueueFailure, QueuePage } from "@/components/ui/QueuePage";
 import type { WithdrawalStatus } from "@/db/schema";
 import type { QueuedWithdrawal } from "@/lib/ops/withdrawal-queue";
 import { defineCopy } from "@/lib/i18n/dictionary";
@@ -206,11 +205,7 @@ function WithdrawalCard({ w, locale, onChanged }: { w: QueuedWithdrawal; locale:
           onCancel={() => setStep("idle")}
         />
       ) : null}
-      {action.error && !fieldError ? (
-        <Alert variant="inline" className="mt-2">
-          {c.failed} {action.error instanceof ApiClientError ? action.error.message : String(action.error)}
-        </Alert>
-      ) : null}
+      {fieldError ? null : <QueueFailure label={c.failed} error={action.error} />}
     </li>
   );
 }

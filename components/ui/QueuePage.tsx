@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ApiClientError } from "@/components/data/fetch-json";
 import { Alert } from "./Alert";
 import { Button } from "./Button";
 import { PageFrame } from "./PageFrame";
@@ -81,5 +82,15 @@ export function QueueActionForm({ field, submit, danger, pending, cancel, onSubm
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A decision the server refused (nothing while there is no error): the console's word for it, then the server's message. */
+export function QueueFailure({ label, error }: { label: string; error: unknown }) {
+  if (!error) return null;
+  return (
+    <Alert variant="inline" className="mt-2">
+      {label} {error instanceof ApiClientError ? error.message : String(error)}
+    </Alert>
   );
 }
