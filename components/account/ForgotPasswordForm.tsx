@@ -2,13 +2,14 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { FormAlert } from "./FormAlert";
+import { errorMessages, messageFor } from "@/components/data/error-messages";
 
 const copy = defineCopy({
   fr: {
@@ -17,11 +18,7 @@ const copy = defineCopy({
     submitting: "Envoi…",
     sent: (email: string, minutes: number) =>
       `Si un compte Cauri utilise ${email}, un e-mail vient de partir avec un lien pour choisir un nouveau mot de passe. Le lien fonctionne une fois, pendant ${minutes} minutes. Pensez à regarder dans les indésirables.`,
-    errors: {
-      INVALID_EMAIL: "Cette adresse e-mail n'est pas valide.",
-      RATE_LIMIT_EXCEEDED: "Trop de demandes pour cette adresse ou depuis votre connexion. Patientez une minute puis réessayez.",
-      other: "La demande n'a pas pu être envoyée. Vérifiez votre connexion internet et réessayez.",
-    },
+    errors: errorMessages.fr.forgotPassword,
     back: "Retour à la connexion",
   },
   en: {
@@ -30,11 +27,7 @@ const copy = defineCopy({
     submitting: "Sending…",
     sent: (email: string, minutes: number) =>
       `If a Cauri account uses ${email}, an e-mail is on its way with a link to choose a new password. The link works once, for ${minutes} minutes. Check your spam folder too.`,
-    errors: {
-      INVALID_EMAIL: "This e-mail address is not valid.",
-      RATE_LIMIT_EXCEEDED: "Too many requests for this address or from your connection. Wait a minute, then try again.",
-      other: "The request could not be sent. Check your internet connection and try again.",
-    },
+    errors: errorMessages.en.forgotPassword,
     back: "Back to sign in",
   },
 });
@@ -57,7 +50,7 @@ export function ForgotPasswordForm({ locale, minutes }: { locale: Locale; minute
       setSentTo(email);
     } catch (e) {
       const code = e instanceof ApiClientError ? e.code : "other";
-      setError({ message: (t.errors as Record<string, string>)[code] ?? t.errors.other, field: code === "INVALID_EMAIL" });
+      setError({ message: messageFor(t.errors, code), field: code === "INVALID_EMAIL" });
     } finally {
       setBusy(false);
     }

@@ -2,13 +2,14 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { FormAlert } from "./FormAlert";
+import { errorMessages, messageFor } from "@/components/data/error-messages";
 
 const copy = defineCopy({
   fr: {
@@ -18,12 +19,7 @@ const copy = defineCopy({
     submitting: "Enregistrement…",
     done: "Votre mot de passe est changé. Par sécurité, toutes vos sessions ouvertes ont été fermées : connectez-vous avec le nouveau mot de passe.",
     signIn: "Se connecter",
-    errors: {
-      INVALID_PASSWORD: "Le mot de passe doit compter au moins 10 caractères (72 octets au plus).",
-      RESET_LINK_INVALID: "Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.",
-      RATE_LIMIT_EXCEEDED: "Trop d'essais depuis votre connexion. Patientez une minute puis réessayez.",
-      other: "Le mot de passe n'a pas pu être enregistré. Vérifiez votre connexion internet et réessayez.",
-    },
+    errors: errorMessages.fr.resetPassword,
     again: "Demander un nouveau lien",
   },
   en: {
@@ -33,12 +29,7 @@ const copy = defineCopy({
     submitting: "Saving…",
     done: "Your password is changed. For your security every open session was closed: sign in with the new password.",
     signIn: "Sign in",
-    errors: {
-      INVALID_PASSWORD: "The password needs at least 10 characters (72 bytes at most).",
-      RESET_LINK_INVALID: "This link has expired or was already used. Ask for a new one.",
-      RATE_LIMIT_EXCEEDED: "Too many attempts from your connection. Wait a minute, then try again.",
-      other: "The password could not be saved. Check your internet connection and try again.",
-    },
+    errors: errorMessages.en.resetPassword,
     again: "Ask for a new link",
   },
 });
@@ -61,7 +52,7 @@ export function ResetPasswordForm({ locale, token }: { locale: Locale; token: st
       setDone(true);
     } catch (e) {
       const code = e instanceof ApiClientError ? e.code : "other";
-      setError({ code, message: (t.errors as Record<string, string>)[code] ?? t.errors.other });
+      setError({ code, message: messageFor(t.errors, code) });
     } finally {
       setBusy(false);
     }

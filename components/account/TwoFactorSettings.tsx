@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent, type ReactNode } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
@@ -10,6 +10,7 @@ import { formatBamako } from "@/lib/format/date";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { FormAlert } from "./FormAlert";
+import { errorMessages, messageFor } from "@/components/data/error-messages";
 
 /** GET of the API base (lib/auth/two-factor.ts twoFactorStatus). */
 export type TwoFactorStatusView = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number; required: boolean };
@@ -45,15 +46,7 @@ const copy = defineCopy({
     disable: "Désactiver la vérification en deux étapes",
     disabled: "La vérification en deux étapes est désactivée.",
     enabled: "La vérification en deux étapes est activée.",
-    errors: {
-      INVALID_TWO_FACTOR_CODE: "Ce code est incorrect ou a déjà servi. Saisissez le code affiché maintenant par l'application.",
-      WRONG_PASSWORD: "Le mot de passe est incorrect.",
-      TWO_FACTOR_DISABLE_FORBIDDEN: "La vérification en deux étapes est obligatoire pour ce compte.",
-      TWO_FACTOR_ALREADY_ENABLED: "La vérification en deux étapes est déjà activée. Rechargez la page.",
-      TWO_FACTOR_NOT_STARTED: "Recommencez l'activation : aucune clé n'attend de confirmation.",
-      RATE_LIMIT_EXCEEDED: "Trop d'essais. Patientez une minute puis réessayez.",
-      other: "L'opération a échoué. Vérifiez votre connexion internet et réessayez.",
-    },
+    errors: errorMessages.fr.twoFactor,
   },
   en: {
     title: "Two-step verification",
@@ -83,15 +76,7 @@ const copy = defineCopy({
     disable: "Turn off two-step verification",
     disabled: "Two-step verification is off.",
     enabled: "Two-step verification is on.",
-    errors: {
-      INVALID_TWO_FACTOR_CODE: "This code is wrong or was already used. Enter the code the app shows now.",
-      WRONG_PASSWORD: "The password is wrong.",
-      TWO_FACTOR_DISABLE_FORBIDDEN: "Two-step verification is required for this account.",
-      TWO_FACTOR_ALREADY_ENABLED: "Two-step verification is already on. Reload the page.",
-      TWO_FACTOR_NOT_STARTED: "Start again: no key is waiting for confirmation.",
-      RATE_LIMIT_EXCEEDED: "Too many attempts. Wait a minute, then try again.",
-      other: "That did not work. Check your internet connection and try again.",
-    },
+    errors: errorMessages.en.twoFactor,
   },
 });
 
@@ -120,7 +105,7 @@ export function TwoFactorSettings({ locale, apiBase, initial, after }: { locale:
       return await work();
     } catch (e) {
       const code = e instanceof ApiClientError ? e.code : "other";
-      setFailure({ form: name, code, message: (t.errors as Record<string, string>)[code] ?? t.errors.other });
+      setFailure({ form: name, code, message: messageFor(t.errors, code) });
       return null;
     } finally {
       setBusy(null);

@@ -1,8 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useActionState, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import type { z } from "zod";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Amount } from "@/components/ui/Amount";
 import { Button, buttonClasses } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
@@ -11,67 +9,16 @@ import { formatBamako } from "@/lib/format/date";
 import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
 import type { CheckoutWayBack } from "@/lib/payments/checkout";
-import type { publicPaymentSchema } from "@/lib/payments/schemas";
 import { checkoutCopy as copy, type CheckoutCopy } from "./copy";
-
-export type PublicPayment = z.infer<typeof publicPaymentSchema>;
-type SimulateResult = { ok: true; payment: PublicPayment } | { ok: false; code: string; message: string };
+import { useCheckout, type FormAction, type PublicPayment, type SimulateResult } from "./use-checkout";
 
 type Copy = CheckoutCopy;
-
-/** return_url with the payment id and status appended (existing query parameters kept). */
-export function successRedirect(returnUrl: string, paymentId: string): string {
-  const url = new URL(returnUrl);
-  url.searchParams.set("payment_id", paymentId);
-  url.searchParams.set("status", "SUCCESS");
-  return url.toString();
-}
-
-class RequestError extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
-}
-
-async function api(path: string, init?: RequestInit): Promise<PublicPayment> {
-  let response: Response;
-  try {
-    response = await fetch(path, { cache: "no-store", ...init, headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) } });
-  } catch {
-    throw new RequestError("NETWORK");
-  }
-  const body = (await response.json().catch(() => null)) as { success: boolean; data?: PublicPayment; error?: { code: string } } | null;
-  if (!body?.success || !body.data) throw new RequestError(body?.error?.code ?? "NETWORK");
-  return body.data;
-}
 
 function failureText(t: Copy, reason: string | null): string {
   if (reason && /insufficient/i.test(reason)) return t.failedInsufficient;
   if (reason && /declin|refus/i.test(reason)) return t.failedDeclined;
   return t.failedGeneric;
 }
-
-function errorText(t: Copy, code: string): string {
-  if (code === "PHONE_MISMATCH") return t.phoneMismatch;
-  if (code === "INVALID_PHONE") return t.phoneInvalid;
-  if (code === "MISSING_PHONE") return t.phoneMissing;
-  if (code === "RATE_LIMIT_EXCEEDED") return t.tooMany;
-  if (code === "OPERATOR_DOWN") return t.operatorDown;
-  return t.networkError;
-}
-
-const isPhoneError = (code: string) => code === "PHONE_MISMATCH" || code === "INVALID_PHONE" || code === "MISSING_PHONE";
-
-/** What a form posted without JavaScript answered (the page's server actions); `at` 0 = nothing posted yet. */
-export type CheckoutFormState = { code: string | null; at: number };
-type FormAction = (state: CheckoutFormState, formData: FormData) => Promise<CheckoutFormState>;
-const noAnswer: CheckoutFormState = { code: null, at: 0 };
-
-/**
- * After a tap, or after the page changed under the finger, a second tap within this time never
- * reaches a destructive action: what lies under the finger may not be what the customer aimed at.
- */
-const SETTLE_MS = 500;
 
 interface CheckoutClientProps {
   locale: Locale;
@@ -118,134 +65,7 @@ function MinutesLeft({ expiresAt, t }: { expiresAt: string; t: Copy }) {
  */
 export function CheckoutClient({ locale, initial, description, returnUrl, wayBack, simulated, simulate, confirmAction }: CheckoutClientProps) {
   const t = copy[locale];
-  const queryClient = useQueryClient();
-  const key = ["payment", initial.id];
-  const { data: payment } = useQuery({
-    queryKey: key,
-    queryFn: () => api(`/v1/payments/${encodeURIComponent(initial.id)}`),
-    initialData: initial,
-    // Poll while the outcome is open: briskly once the phone has the request.
-    refetchInterval: (q) => (q.state.data?.status === "PENDING" ? (q.state.data.initiated_at ? 2_000 : 5_000) : false),
-    refetchOnWindowFocus: true,
-    retry: 2,
-  });
-  const set = (p: PublicPayment) => queryClient.setQueryData(key, p);
-
-  // Forms posted without the script: the server rendered this page with their answer.
-  const [confirmAnswer, confirmFormAction] = useActionState(confirmAction, noAnswer);
-
-  const [phone, setPhone] = useState("");
-  const [phoneError, setPhoneError] = useState<string | null>(() => (confirmAnswer.code && isPhoneError(confirmAnswer.code) ? errorText(t, confirmAnswer.code) : null));
-  const [formError, setFormError] = useState<string | null>(() => (confirmAnswer.code && !isPhoneError(confirmAnswer.code) ? errorText(t, confirmAnswer.code) : null));
-  const [cancelError, setCancelError] = useState<string | null>(null);
-  function cancelErrorText(code: string | null): string | null {
-    if (!code) return null;
-    return code === "PAYMENT_ALREADY_INITIATED" ? t.cancelTooLate : code === "RATE_LIMIT_EXCEEDED" ? t.tooMany : t.cancelFailed;
-  }
-
-  // A server action that ran with the script loaded (a submit React replayed after hydration): same outcome as the API path.
-  const seenAnswers = useRef({ confirm: confirmAnswer.at });
-  useEffect(() => {
-    if (confirmAnswer.at === seenAnswers.current.confirm) return;
-    seenAnswers.current.confirm = confirmAnswer.at;
-    const code = confirmAnswer.code;
-    setPhoneError(code && isPhoneError(code) ? errorText(t, code) : null);
-    setFormError(code && !isPhoneError(code) ? errorText(t, code) : null);
-    void queryClient.invalidateQueries({ queryKey: key });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [confirmAnswer]);
-
-  // Taps that come too soon after another tap or a change of the page are not trusted with a cancel.
-  const settledAt = useRef(0);
-  const unsettle = () => {
-    settledAt.current = performance.now() + SETTLE_MS;
-  };
-  const settled = () => performance.now() >= settledAt.current;
-
-  const inFlight = useRef(false);
-  const confirm = useMutation({
-    mutationFn: (customerPhone: string) => api(`/v1/payments/${encodeURIComponent(initial.id)}/confirm`, { method: "POST", body: JSON.stringify({ customer_phone: customerPhone }) }),
-    onSuccess: (p) => {
-      setPhoneError(null);
-      setFormError(p.status === "PENDING" && !p.initiated_at ? t.operatorDown : null);
-      set(p);
-    },
-    onError: (error) => {
-      const code = error instanceof RequestError ? error.code : "NETWORK";
-      if (isPhoneError(code)) {
-        setPhoneError(errorText(t, code));
-        setFormError(null);
-      } else setFormError(errorText(t, code));
-    },
-    onSettled: () => {
-      inFlight.current = false;
-      unsettle();
-    },
-  });
-  const [cancelOpen, setCancelOpen] = useState(false);
-  // "Oui, annuler" is disabled for a moment after it appears: the same finger's second tap cannot confirm.
-  const [cancelArmed, setCancelArmed] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => api(`/v1/payments/${encodeURIComponent(initial.id)}/cancel`, { method: "POST" }),
-    onSuccess: set,
-    onError: (error) => {
-      setCancelError(cancelErrorText(error instanceof RequestError ? error.code : "NETWORK"));
-      setCancelOpen(false);
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
-  });
-  const [testError, setTestError] = useState<string | null>(null);
-  const sim = useMutation({
-    mutationFn: (outcome: "SUCCESS" | "FAILED") => simulate(initial.id, outcome),
-    onSuccess: (result) => {
-      if (result.ok) set(result.payment);
-      else {
-        setTestError(`${t.testError} ${result.message}`);
-        void queryClient.invalidateQueries({ queryKey: key });
-      }
-    },
-    onError: () => setTestError(`${t.testError} ${t.networkError}`),
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    // With the script, the public API answers (as for any custom checkout); the form's action is for before it.
-    event.preventDefault();
-    unsettle();
-    // Nothing on the page moves on a tap: errors stay until the answer replaces them.
-    if (inFlight.current) return;
-    if (!phone.trim()) {
-      setPhoneError(t.phoneMissing);
-      return;
-    }
-    inFlight.current = true;
-    confirm.mutate(phone);
-  };
-
-  const onCancelOpen = () => {
-    if (!settled()) return;
-    setCancelError(null);
-    setCancelArmed(false);
-    setCancelOpen(true);
-  };
-  const onCancelYes = () => {
-    if (!cancelArmed || cancel.isPending) return;
-    cancel.mutate();
-  };
-  const cancelQuestion = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (!cancelOpen) return;
-    cancelQuestion.current?.focus();
-    const timer = setTimeout(() => setCancelArmed(true), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [cancelOpen]);
-
-  // Redirect on SUCCESS only (never for pending, failed or expired), after the customer has seen it.
-  const redirectTo = payment.status === "SUCCESS" && returnUrl ? successRedirect(returnUrl, payment.id) : null;
-  useEffect(() => {
-    if (!redirectTo) return;
-    const timer = setTimeout(() => window.location.assign(redirectTo), 1_200);
-    return () => clearTimeout(timer);
-  }, [redirectTo]);
+  const { cancel, cancelArmed, cancelError, cancelOpen, cancelQuestion, confirm, confirmFormAction, formError, onCancelOpen, onCancelYes, onSubmit, payment, phone, phoneError, redirectTo, setCancelOpen, setPhone, setPhoneError, sim, testError, unsettle } = useCheckout({ locale, initial, returnUrl, simulate, confirmAction });
 
   // Focus follows the state, so a screen-reader or keyboard user lands on what changed.
   const stage = payment.status === "PENDING" ? (payment.initiated_at ? "waiting" : "confirm") : payment.status;
@@ -268,7 +88,7 @@ export function CheckoutClient({ locale, initial, description, returnUrl, wayBac
     if (previousStage.current === "confirm" && formHeight.current > 0) setHeldHeight(formHeight.current);
     previousStage.current = stage;
     unsettle();
-  }, [stage]);
+  }, [stage, unsettle]);
 
   const amount = formatXof(payment.amount);
   const ending = `••${payment.customer_phone.slice(-2)}`;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AppFrame } from "@/components/ui/AppFrame";
 import { LanguageSwitch } from "@/components/ui/LanguageSwitch";
-import { Wordmark } from "@/components/ui/PublicPageShell";
 import { TestModeBanner } from "@/components/ui/TestModeBanner";
 import type { Mode } from "@/db/schema";
 import { currentUser } from "@/lib/http/session";
@@ -84,69 +84,49 @@ async function NavList({ locale, active, className }: { locale: Locale; active: 
 export function DashboardFrame({ locale, mode, merchantName, productionEnabled, active, query, children }: DashboardFrameProps) {
   const t = copy[locale];
   return (
-    <div lang={locale} className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only rounded-md bg-surface px-3 py-2 font-semibold text-brand focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
-        {t.skip}
-      </a>
-      {mode === "test" ? (
-        <TestModeBanner locale={locale} />
-      ) : (
-        <div role="note" className="border-y-2 border-brand-strong bg-brand px-4 py-2 text-center text-sm text-white">
-          <strong className="mr-1.5 font-bold tracking-wide uppercase">{t.liveTitle}</strong>
-          <span>{productionEnabled ? t.liveDetail : t.liveClosed}</span>
-          {!productionEnabled ? (
-            <>
-              {" "}
-              <Link href="/dashboard/settings#production" className="font-semibold text-white underline">
-                {t.requestAccess}
-              </Link>
-            </>
-          ) : null}
-        </div>
-      )}
-      <header className="border-b border-line bg-surface">
-        <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
-          <div className="flex min-w-0 items-center gap-3">
-            <Link href="/dashboard" aria-label={t.home} className="-mx-1 rounded-md px-1">
-              <Wordmark />
-            </Link>
-            <span className="hidden max-w-48 truncate text-sm font-semibold text-muted sm:inline" title={merchantName}>
-              {merchantName}
-            </span>
+    <AppFrame
+      lang={locale}
+      copy={t}
+      homeHref="/dashboard"
+      banner={
+        mode === "test" ? (
+          <TestModeBanner locale={locale} />
+        ) : (
+          <div role="note" className="border-y-2 border-brand-strong bg-brand px-4 py-2 text-center text-sm text-white">
+            <strong className="mr-1.5 font-bold tracking-wide uppercase">{t.liveTitle}</strong>
+            <span>{productionEnabled ? t.liveDetail : t.liveClosed}</span>
+            {!productionEnabled ? (
+              <>
+                {" "}
+                <Link href="/dashboard/settings#production" className="font-semibold text-white underline">
+                  {t.requestAccess}
+                </Link>
+              </>
+            ) : null}
           </div>
-          {/* Its own full-width row below the controls, up to a wide screen where it fits between them. */}
-          <div className="order-last w-full xl:order-none xl:w-auto xl:max-w-sm xl:flex-1">
-            <HeaderSearch locale={locale} query={query} />
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <ApplicationSwitchSlot locale={locale} />
-            <ModeSwitch mode={mode} locale={locale} />
-            <LanguageSwitch locale={locale} />
-            <SignOutButton locale={locale} />
-          </div>
-        </div>
-      </header>
-      <div className="mx-auto w-full max-w-7xl flex-1 px-4 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8">
-        <nav aria-label={t.nav} className="py-3 md:py-6">
-          <details className="group rounded-lg border border-line bg-surface md:hidden">
-            <summary className="flex min-h-11 cursor-pointer items-center justify-between rounded-lg px-3 font-semibold text-ink">
-              <span>
-                {t.menu} {active ? <span className="font-normal text-muted">· {navCopy[locale][active]}</span> : null}
-              </span>
-              <svg className="size-4 transition-transform group-open:rotate-180" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-                <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />
-              </svg>
-            </summary>
-            <NavList locale={locale} active={active} className="space-y-1 border-t border-line p-2" />
-          </details>
-          <NavList locale={locale} active={active} className="hidden space-y-1 md:block" />
-        </nav>
-        {/* Keyed by mode: switching mode remounts the page's client components, so no state of one
-            mode (a key or signing secret just revealed, a half-filled form) survives into the other. */}
-        <main key={mode} id="main" className="min-w-0 pt-2 pb-12 md:py-6">
-          {children}
-        </main>
-      </div>
-    </div>
+        )
+      }
+      brand={
+        <span className="hidden max-w-48 truncate text-sm font-semibold text-muted sm:inline" title={merchantName}>
+          {merchantName}
+        </span>
+      }
+      search={<HeaderSearch locale={locale} query={query} />}
+      controls={
+        <>
+          <ApplicationSwitchSlot locale={locale} />
+          <ModeSwitch mode={mode} locale={locale} />
+          <LanguageSwitch locale={locale} />
+          <SignOutButton locale={locale} />
+        </>
+      }
+      activeLabel={active ? navCopy[locale][active] : null}
+      navList={(className) => <NavList locale={locale} active={active} className={className} />}
+      // Keyed by mode: switching mode remounts the page's client components, so no state of one
+      // mode (a key or signing secret just revealed, a half-filled form) survives into the other.
+      mainKey={mode}
+    >
+      {children}
+    </AppFrame>
   );
 }

@@ -1,111 +1,26 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Alert } from "@/components/ui/Alert";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
-import type { ApplicationView, KeyView } from "@/lib/account/developers";
-import { defineCopy } from "@/lib/i18n/dictionary";
+import type { KeyView } from "@/lib/account/developers";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError, apiFetch } from "./api";
 import { applicationName } from "./ApplicationSwitch";
 import { Badge } from "./Badge";
 import { DateTime } from "./DateTime";
 import { RequestLog } from "./RequestLog";
 import { SecretReveal } from "./SecretReveal";
 import { useHydrated } from "./useHydrated";
-
-type Overview = { mode: Mode; applications: ApplicationView[] };
-
-const copy = defineCopy({
-  fr: {
-    title: "Développeurs",
-    intro: (mode: Mode): string =>
-      mode === "test"
-        ? "Clés API du mode test (sk_test_…) : elles ne déplacent jamais d'argent réel. Les clés de production sont dans le mode production."
-        : "Clés API du mode production (sk_live_…). Les clés de test sont dans le mode test.",
-    baseUrl: "Adresse de l'API",
-    docs: "Documentation de l'API",
-    applications: "Applications",
-    applicationId: "Identifiant",
-    created: "Créée le",
-    keys: "Clés API",
-    noKeys: "Aucune clé dans ce mode.",
-    key: "Clé",
-    lastUsed: "Dernière utilisation",
-    never: "jamais",
-    status: "Statut",
-    active: "Active",
-    revoked: "Révoquée",
-    createKey: "Créer une clé",
-    newKey: "Nouvelle clé API",
-    revoke: "Révoquer",
-    revokeConfirm: "Révoquer définitivement ?",
-    revokeYes: "Oui, révoquer",
-    cancel: "Annuler",
-    revokedOn: "révoquée le",
-    liveLocked: "Les clés de production se créent une fois l'accès à la production ouvert.",
-    requestProduction: "Demander l'accès à la production",
-    newApp: "Nouvelle application",
-    appName: "Nom de l'application",
-    appHint: "Par exemple : site web, application mobile, caisse de la boutique.",
-    createApp: "Créer l'application",
-    loading: "Chargement…",
-    errors: {
-      PRODUCTION_ACCESS_REQUIRED: "Les clés de production se créent une fois l'accès à la production ouvert.",
-      INVALID_APPLICATION_NAME: "Le nom doit compter de 1 à 60 caractères.",
-      NOT_FOUND: "Cette clé n'existe plus ou a déjà été révoquée. La liste a été mise à jour.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
-  },
-  en: {
-    title: "Developers",
-    intro: (mode: Mode): string =>
-      mode === "test"
-        ? "Test mode API keys (sk_test_…): they never move real money. Live keys are in live mode."
-        : "Live mode API keys (sk_live_…). Test keys are in test mode.",
-    baseUrl: "API address",
-    docs: "API documentation",
-    applications: "Applications",
-    applicationId: "Id",
-    created: "Created",
-    keys: "API keys",
-    noKeys: "No key in this mode.",
-    key: "Key",
-    lastUsed: "Last used",
-    never: "never",
-    status: "Status",
-    active: "Active",
-    revoked: "Revoked",
-    createKey: "Create a key",
-    newKey: "New API key",
-    revoke: "Revoke",
-    revokeConfirm: "Revoke for good?",
-    revokeYes: "Yes, revoke",
-    cancel: "Cancel",
-    revokedOn: "revoked on",
-    liveLocked: "Live keys can be created once production access is open.",
-    requestProduction: "Request production access",
-    newApp: "New application",
-    appName: "Application name",
-    appHint: "For example: website, mobile app, shop till.",
-    createApp: "Create the application",
-    loading: "Loading…",
-    errors: {
-      PRODUCTION_ACCESS_REQUIRED: "Live keys can be created once production access is open.",
-      INVALID_APPLICATION_NAME: "The name must be 1 to 60 characters.",
-      NOT_FOUND: "This key no longer exists or was already revoked. The list was refreshed.",
-      other: "The operation failed. Try again in a moment.",
-    },
-  },
-});
+import { developersCopy } from "./developers/copy";
+import { useDevelopers, type DevelopersOverview } from "./developers/use-developers";
 
 function KeyRow({ k, locale, onRevoke, busy, canManage }: { k: KeyView; locale: Locale; onRevoke: (id: string) => void; busy: boolean; canManage: boolean }) {
-  const t = copy[locale];
+  const t = developersCopy[locale];
   const [confirming, setConfirming] = useState(false);
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="api-key">
@@ -159,68 +74,17 @@ export function DevelopersView({
   mode: Mode;
   productionEnabled: boolean;
   apiBaseUrl: string;
-  initial: Overview;
+  initial: DevelopersOverview;
   /** The request log carries request bodies: only roles with developers.logs see it. */
   showRequestLog: boolean;
   /** Keys and applications are created and revoked by roles with developers.manage; the others only read (the server refuses them too). */
   canManage: boolean;
 }) {
-  const t = copy[locale];
+  const t = developersCopy[locale];
   const hydrated = useHydrated();
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  const queryKey = ["developers", mode];
-  const query = useQuery({ queryKey, queryFn: () => apiFetch<Overview>("/dashboard-api/developers"), initialData: initial, staleTime: 10_000 });
-  // A new key's secret, shown once and only under its own mode: the page remounts on a mode switch
-  // (DashboardFrame), and a secret of the other mode is never rendered even for a moment.
-  const [revealed, setRevealed] = useState<{ applicationId: string; mode: Mode; key: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [appNameError, setAppNameError] = useState<string | undefined>();
-  const liveLocked = mode === "live" && !productionEnabled;
-
-  const message = (e: unknown) => t.errors[e instanceof ApiClientError ? e.code : "other"] ?? t.errors.other;
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
-
-  const createKey = useMutation({
-    mutationFn: (applicationId: string) => apiFetch<{ key: string; view: KeyView }>("/dashboard-api/developers/keys", { method: "POST", body: { application_id: applicationId } }),
-    onMutate: () => setError(null),
-    onSuccess: (data, applicationId) => {
-      setRevealed({ applicationId, mode: data.view.mode, key: data.key });
-      void refresh();
-    },
-    onError: (e) => setError(message(e)),
-  });
-  const revoke = useMutation({
-    mutationFn: (keyId: string) => apiFetch(`/dashboard-api/developers/keys/${encodeURIComponent(keyId)}/revoke`, { method: "POST" }),
-    onMutate: () => setError(null),
-    onSettled: () => void refresh(),
-    onError: (e) => setError(message(e)),
-  });
-  const createApp = useMutation({
-    mutationFn: (name: string) => apiFetch<ApplicationView>("/dashboard-api/developers/applications", { method: "POST", body: { name } }),
-    onMutate: () => setAppNameError(undefined),
-    onSuccess: () => {
-      void refresh();
-      // The header's application switcher is rendered on the server: re-render it with the new one.
-      router.refresh();
-    },
-    onError: (e) => setAppNameError(message(e)),
-  });
-
-  function onCreateApp(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const name = String(new FormData(form).get("name") ?? "");
-    createApp.mutate(name, { onSuccess: () => form.reset() });
-  }
-
+  const { appNameError, createApp, createKey, error, liveLocked, onCreateApp, query, revealed, revoke, setRevealed } = useDevelopers({ locale, mode, initial, productionEnabled });
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro(mode)}</p>
+    <PageFrame title={t.title} description={t.intro(mode)} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       <dl className="mt-4 flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:gap-3">
         <dt className="text-sm font-semibold text-muted">{t.baseUrl}</dt>
         <dd className="min-w-0">
@@ -234,9 +98,7 @@ export function DevelopersView({
       </dl>
 
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-4">{error}</Alert>
       ) : null}
       {liveLocked ? (
         <p className="mt-4 rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink">
@@ -301,6 +163,6 @@ export function DevelopersView({
           </form>
         </section>
       ) : null}
-    </div>
+    </PageFrame>
   );
 }

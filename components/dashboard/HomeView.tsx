@@ -12,7 +12,7 @@ import { formatXof } from "@/lib/format/money";
 import { formatPercent } from "@/lib/format/percent";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { apiFetch } from "./api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { paymentsCopy } from "./areas/paymentsCopy";
 import { Badge, type BadgeTone } from "./Badge";
 import { BarChart } from "./BarChart";

@@ -3,13 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
+import { DataTable } from "@/components/ui/DataTable";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import type { recentRequests, requestDetail } from "@/lib/request-log/store";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError, apiFetch } from "./api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { BodyBlock } from "./BodyBlock";
 import { DateTime } from "./DateTime";
 import { Select } from "./Select";
@@ -193,33 +194,20 @@ export function RequestLog({ locale, mode }: { locale: Locale; mode: Mode }) {
         </p>
       ) : query.isPending ? (
         <Spinner label={t.loading} />
-      ) : query.data.requests.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{t.none}</p>
       ) : (
-        <table className="mt-3 w-full table-fixed text-left text-sm">
-          <thead>
-            <tr className="border-b border-line text-muted">
-              <th scope="col" className="hidden w-40 py-2 pr-3 font-semibold sm:table-cell">
-                {t.time}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {t.request}
-              </th>
-              <th scope="col" className="w-32 py-2 pr-1 font-semibold sm:w-44">
-                {t.status}
-              </th>
-              <th scope="col" className="hidden w-20 py-2 text-right font-semibold sm:table-cell">
-                {t.latency}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.requests.map((r) => (
-              <tr key={r.id} className={`border-b border-line last:border-0 ${open === r.id ? "bg-canvas" : ""}`} data-testid="request-log-entry">
-                <td className="hidden py-2 pr-3 sm:table-cell">
-                  <DateTime value={r.created_at} locale={locale} />
-                </td>
-                <td className="py-2 pr-3">
+        <DataTable
+          className="mt-3 table-fixed"
+          rows={query.data.requests}
+          rowKey={(r) => r.id}
+          rowProps={(r) => ({ className: open === r.id ? "bg-canvas" : undefined, "data-testid": "request-log-entry" })}
+          empty={t.none}
+          columns={[
+            { key: "time", header: t.time, from: "sm", headerClassName: "w-40", cell: (r) => <DateTime value={r.created_at} locale={locale} /> },
+            {
+              key: "request",
+              header: t.request,
+              cell: (r) => (
+                <>
                   <button
                     type="button"
                     aria-expanded={open === r.id}
@@ -233,15 +221,19 @@ export function RequestLog({ locale, mode }: { locale: Locale; mode: Mode }) {
                   <span className="block text-xs text-muted sm:hidden">
                     <DateTime value={r.created_at} locale={locale} /> · {r.duration_ms} ms
                   </span>
-                </td>
-                <td className="py-2 pr-1" data-testid="request-status">
-                  <StatusBadge kind="http" status={String(r.status)} locale={locale} code />
-                </td>
-                <td className="hidden py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">{r.duration_ms} ms</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            {
+              key: "status",
+              header: t.status,
+              headerClassName: "w-32 sm:w-44",
+              cell: (r) => <StatusBadge kind="http" status={String(r.status)} locale={locale} code />,
+              cellProps: () => ({ "data-testid": "request-status" }),
+            },
+            { key: "latency", header: t.latency, from: "sm", align: "right", headerClassName: "w-20", className: "whitespace-nowrap tabular-nums", cell: (r) => `${r.duration_ms} ms` },
+          ]}
+        />
       )}
       {open ? (
         <div id={`request-${open}`}>

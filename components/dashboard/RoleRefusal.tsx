@@ -5,7 +5,7 @@ import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { DashboardFrame } from "./DashboardFrame";
 import type { DashboardSection } from "./nav";
-import { roleCopy } from "./roles";
+import { roleLabels } from "@/lib/i18n/role-labels";
 
 const copy = defineCopy({
   fr: {
@@ -27,7 +27,7 @@ const copy = defineCopy({
 /** What a dashboard page shows, instead of itself, to a member whose role lacks its permission (the server refused it too). */
 export function RoleRefusal({ locale, ctx, permission, active }: { locale: Locale; ctx: { mode: Mode; merchant: Merchant; user: User }; permission: Permission; active: DashboardSection }) {
   const t = copy[locale];
-  const roles = roleCopy[locale];
+  const roles = roleLabels[locale];
   const role = ctx.user.merchantRole;
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active={active}>

@@ -1,162 +1,21 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { Alert } from "@/components/ui/Alert";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import type { RequestView } from "@/lib/account/requests";
+import { PageFrame } from "@/components/ui/PageFrame";
 import type { SettingsView as SettingsData } from "@/lib/account/settings";
-import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { OPERATOR_LABEL_MAX, operatorLabel } from "@/lib/operator/port";
-import { ApiClientError, apiFetch } from "./api";
 import { Badge, type BadgeTone } from "./Badge";
 import { DateTime } from "./DateTime";
 import { useHydrated } from "./useHydrated";
+import { KYC_FIELDS, settingsCopy } from "./settings/copy";
+import { useSettings } from "./settings/use-settings";
 
-const KYC_FIELDS = ["legal_name", "registration_number", "tax_id", "address", "contact_name", "contact_phone", "activity"] as const;
-type KycField = (typeof KYC_FIELDS)[number];
 
-const copy = defineCopy({
-  fr: {
-    title: "Paramètres",
-    profile: "Profil de l'entreprise",
-    name: "Nom du commerce",
-    nameHint: "Affiché à vos clients sur leur téléphone au moment de payer.",
-    preview: "Vos clients verront :",
-    previewNote: (max: number) => `Libellé opérateur, ${max} caractères au plus (le nom est coupé au-delà).`,
-    save: "Enregistrer",
-    saved: "Profil enregistré.",
-    kyc: "Vérification de l'entreprise (KYC)",
-    kycIntro: "Nécessaire pour les retraits et l'accès à la production. Notre équipe vérifie vos informations.",
-    kycApproved: "Votre entreprise est vérifiée.",
-    kycPending: (date: ReactNode) => <>Informations envoyées le {date} : en cours d&apos;examen. Vous pouvez les corriger ci-dessous.</>,
-    kycRejected: "Votre vérification a été refusée. Corrigez vos informations et renvoyez-les.",
-    reason: "Motif :",
-    fields: {
-      legal_name: "Raison sociale",
-      registration_number: "Numéro RCCM",
-      tax_id: "NIF (facultatif)",
-      address: "Adresse",
-      contact_name: "Nom du responsable",
-      contact_phone: "Téléphone du responsable",
-      activity: "Activité",
-    } satisfies Record<KycField, string>,
-    hints: { contact_phone: "Par exemple 76 55 44 33 ou +223 76 55 44 33 : les espaces sont acceptés.", registration_number: "Par exemple MA.BKO.2024.B.1234." } as Partial<Record<KycField, string>>,
-    submitKyc: "Envoyer pour vérification",
-    kycSent: "Informations envoyées. Notre équipe vous répond rapidement.",
-    plan: "Abonnement à la plateforme",
-    planIntro: "Un abonnement payant et à jour est nécessaire pour utiliser vos clés de production.",
-    planPayment:
-      "Le paiement de l'abonnement se fait auprès de notre équipe (mobile money ou facture) : choisissez une offre, nous vous contactons, et l'offre est activée pour 30 jours dès réception du paiement.",
-    currentPlan: "Offre actuelle :",
-    none: "aucune",
-    until: "jusqu'au",
-    expired: "échue le",
-    perMonth: "par mois",
-    cap: "Plafond mensuel en production :",
-    noCap: "sans plafond",
-    choose: "Choisir cette offre",
-    current: "Offre active",
-    requested: "Demandée",
-    planSent: "Demande envoyée : notre équipe vous contacte pour le paiement.",
-    production: "Accès à la production",
-    productionIntro: "Ouvre vos clés sk_live_ pour encaisser de vrais paiements.",
-    productionOpen: "L'accès à la production est ouvert.",
-    productionPending: (date: ReactNode) => <>Demande envoyée le {date} : en cours d&apos;examen.</>,
-    productionNeedsKyc: "Faites d'abord vérifier votre entreprise (KYC).",
-    productionRejected: "Votre demande a été refusée.",
-    requestProduction: "Demander l'accès à la production",
-    productionSent: "Demande envoyée.",
-    status: { approved: "Approuvée", pending: "En attente", rejected: "Refusée", todo: "À faire", open: "Ouvert" },
-    errors: {
-      INVALID_BUSINESS_NAME: "Le nom doit compter de 2 à 80 caractères.",
-      INVALID_KYC_SUBMISSION: "Ce champ est manquant ou trop long.",
-      INVALID_PHONE: "Numéro non valide : 8 chiffres pour un numéro malien (76 55 44 33), sinon le numéro international avec + (+223 76 55 44 33).",
-      KYC_ALREADY_APPROVED: "Votre KYC est déjà approuvé.",
-      KYC_REQUIRED_FOR_PRODUCTION: "Faites d'abord vérifier votre entreprise (KYC).",
-      PRODUCTION_ALREADY_ENABLED: "L'accès à la production est déjà ouvert.",
-      PLATFORM_PLAN_ALREADY_ACTIVE: "Cette offre est déjà active.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
-    features: {
-      "Payments and payment links": "Paiements et liens de paiement",
-      Webhooks: "Webhooks",
-      "Email support": "Assistance par e-mail",
-      "Everything in Starter": "Tout Starter",
-      "Recurring billing and customer portal": "Abonnements récurrents et portail client",
-      "Secure orders (pilot, on request)": "Commandes sécurisées (pilote, sur demande)",
-      "Everything in Pro": "Tout Pro",
-      "No monthly volume cap": "Aucun plafond mensuel",
-      "Priority support": "Assistance prioritaire",
-    } as Record<string, string>,
-  },
-  en: {
-    title: "Settings",
-    profile: "Business profile",
-    name: "Business name",
-    nameHint: "Shown to your customers on their phone when they pay.",
-    preview: "Your customers will see:",
-    previewNote: (max: number) => `Operator label, ${max} characters at most (longer names are cut).`,
-    save: "Save",
-    saved: "Profile saved.",
-    kyc: "Business verification (KYC)",
-    kycIntro: "Needed for withdrawals and production access. Our team checks your details.",
-    kycApproved: "Your business is verified.",
-    kycPending: (date: ReactNode) => <>Details sent on {date}: under review. You can correct them below.</>,
-    kycRejected: "Your verification was rejected. Correct your details and send them again.",
-    reason: "Reason:",
-    fields: {
-      legal_name: "Legal name",
-      registration_number: "RCCM number",
-      tax_id: "Tax id (NIF, optional)",
-      address: "Address",
-      contact_name: "Representative's name",
-      contact_phone: "Representative's phone",
-      activity: "Business activity",
-    },
-    hints: { contact_phone: "For example 76 55 44 33 or +223 76 55 44 33: spaces are fine.", registration_number: "For example MA.BKO.2024.B.1234." },
-    submitKyc: "Send for verification",
-    kycSent: "Details sent. Our team will get back to you quickly.",
-    plan: "Platform subscription",
-    planIntro: "A paid, current subscription is needed to use your live keys.",
-    planPayment:
-      "The subscription is paid to our team (mobile money or invoice): choose a plan, we contact you, and the plan is active for 30 days from receipt of payment.",
-    currentPlan: "Current plan:",
-    none: "none",
-    until: "until",
-    expired: "expired on",
-    perMonth: "per month",
-    cap: "Monthly live volume cap:",
-    noCap: "no cap",
-    choose: "Choose this plan",
-    current: "Active plan",
-    requested: "Requested",
-    planSent: "Request sent: our team will contact you about payment.",
-    production: "Production access",
-    productionIntro: "Opens your sk_live_ keys to collect real payments.",
-    productionOpen: "Production access is open.",
-    productionPending: (date: ReactNode) => <>Request sent on {date}: under review.</>,
-    productionNeedsKyc: "Get your business verified (KYC) first.",
-    productionRejected: "Your request was rejected.",
-    requestProduction: "Request production access",
-    productionSent: "Request sent.",
-    status: { approved: "Approved", pending: "Pending", rejected: "Rejected", todo: "To do", open: "Open" },
-    errors: {
-      INVALID_BUSINESS_NAME: "The name must be 2 to 80 characters.",
-      INVALID_KYC_SUBMISSION: "This field is missing or too long.",
-      INVALID_PHONE: "Not a valid number: 8 digits for a Mali number (76 55 44 33), otherwise the international number with + (+223 76 55 44 33).",
-      KYC_ALREADY_APPROVED: "Your KYC is already approved.",
-      KYC_REQUIRED_FOR_PRODUCTION: "Get your business verified (KYC) first.",
-      PRODUCTION_ALREADY_ENABLED: "Production access is already open.",
-      PLATFORM_PLAN_ALREADY_ACTIVE: "This plan is already active.",
-      other: "The operation failed. Try again in a moment.",
-    },
-    features: {},
-  },
-});
 
 function Section({ id, title, status, children }: { id: string; title: string; status?: { tone: BadgeTone; label: string }; children: ReactNode }) {
   return (
@@ -172,78 +31,13 @@ function Section({ id, title, status, children }: { id: string; title: string; s
   );
 }
 
-function Notice({ kind, children }: { kind: "ok" | "error"; children: ReactNode }) {
-  return kind === "ok" ? (
-    <p role="status" className="mt-3 text-sm font-medium text-brand-strong">
-      {children}
-    </p>
-  ) : (
-    <p role="alert" className="mt-3 text-sm font-medium text-danger">
-      {children}
-    </p>
-  );
-}
-
 export function SettingsView({ locale, initial }: { locale: Locale; initial: SettingsData }) {
-  const t = copy[locale];
+  const t = settingsCopy[locale];
   const hydrated = useHydrated();
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ["settings"], queryFn: () => apiFetch<SettingsData>("/dashboard-api/settings"), initialData: initial, staleTime: 10_000 });
-  const { merchant, requests, plans } = query.data;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["settings"] });
-  const errorText = (e: unknown) => t.errors[e instanceof ApiClientError ? e.code : "other"] ?? t.errors.other;
-
-  // Profile
-  const [name, setName] = useState(merchant.name);
-  const saveProfile = useMutation({
-    mutationFn: () => apiFetch("/dashboard-api/settings/profile", { method: "PATCH", body: { name } }),
-    onSuccess: () => {
-      void refresh();
-      router.refresh();
-    },
-  });
-
-  // KYC
-  const kycRequest: RequestView | undefined = requests.kyc;
-  const [kycError, setKycError] = useState<{ field?: string; message: string } | null>(null);
-  const submitKyc = useMutation({
-    mutationFn: (body: Record<string, string>) => apiFetch<RequestView>("/dashboard-api/settings/kyc", { method: "POST", body }),
-    onMutate: () => setKycError(null),
-    onSuccess: () => void refresh(),
-    onError: (e) => setKycError({ field: e instanceof ApiClientError ? e.param : undefined, message: errorText(e) }),
-  });
-  function onKyc(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    submitKyc.mutate(Object.fromEntries(KYC_FIELDS.map((f) => [f, String(form.get(f) ?? "")])));
-  }
-  const prefill = (f: KycField) => (kycRequest?.status === "pending" || merchant.kyc_status === "rejected" ? String(kycRequest?.payload[f] ?? "") : "");
-
-  // Plan and production
-  const choosePlan = useMutation({
-    mutationFn: (plan: string) => apiFetch<RequestView>("/dashboard-api/settings/plan", { method: "POST", body: { plan } }),
-    onSuccess: () => void refresh(),
-  });
-  const requestProduction = useMutation({
-    mutationFn: () => apiFetch<RequestView>("/dashboard-api/settings/production", { method: "POST" }),
-    onSuccess: () => void refresh(),
-  });
-
-  const kycStatus =
-    merchant.kyc_status === "approved"
-      ? { tone: "success" as const, label: t.status.approved }
-      : merchant.kyc_status === "rejected"
-        ? { tone: "danger" as const, label: t.status.rejected }
-        : kycRequest?.status === "pending"
-          ? { tone: "info" as const, label: t.status.pending }
-          : { tone: "neutral" as const, label: t.status.todo };
-  const planRequest = requests.platform_plan;
-  const productionRequest = requests.production_access;
+  const { merchant, plans, errorText, name, setName, saveProfile, kycRequest, kycError, submitKyc, onKyc, prefill, choosePlan, requestProduction, kycStatus, planRequest, productionRequest } = useSettings({ locale, initial });
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
+    <PageFrame title={t.title}>
       <div className="mt-4 space-y-6">
         <Section id="profile" title={t.profile}>
           <form
@@ -278,7 +72,7 @@ export function SettingsView({ locale, initial }: { locale: Locale; initial: Set
                 {t.save}
               </Button>
             </div>
-            {saveProfile.isSuccess ? <Notice kind="ok">{t.saved}</Notice> : null}
+            {saveProfile.isSuccess ? <Alert tone="success" variant="inline" className="mt-3">{t.saved}</Alert> : null}
           </form>
         </Section>
 
@@ -319,8 +113,8 @@ export function SettingsView({ locale, initial }: { locale: Locale; initial: Set
                   <Button type="submit" loading={submitKyc.isPending} disabled={!hydrated}>
                     {t.submitKyc}
                   </Button>
-                  {submitKyc.isSuccess ? <Notice kind="ok">{t.kycSent}</Notice> : null}
-                  {kycError && !kycError.field ? <Notice kind="error">{kycError.message}</Notice> : null}
+                  {submitKyc.isSuccess ? <Alert tone="success" variant="inline" className="mt-3">{t.kycSent}</Alert> : null}
+                  {kycError && !kycError.field ? <Alert variant="inline" className="mt-3">{kycError.message}</Alert> : null}
                 </div>
               </form>
             </>
@@ -374,8 +168,8 @@ export function SettingsView({ locale, initial }: { locale: Locale; initial: Set
               );
             })}
           </ul>
-          {choosePlan.isSuccess ? <Notice kind="ok">{t.planSent}</Notice> : null}
-          {choosePlan.isError ? <Notice kind="error">{errorText(choosePlan.error)}</Notice> : null}
+          {choosePlan.isSuccess ? <Alert tone="success" variant="inline" className="mt-3">{t.planSent}</Alert> : null}
+          {choosePlan.isError ? <Alert variant="inline" className="mt-3">{errorText(choosePlan.error)}</Alert> : null}
         </Section>
 
         <Section
@@ -424,10 +218,10 @@ export function SettingsView({ locale, initial }: { locale: Locale; initial: Set
               </Button>
             </div>
           )}
-          {requestProduction.isSuccess ? <Notice kind="ok">{t.productionSent}</Notice> : null}
-          {requestProduction.isError ? <Notice kind="error">{errorText(requestProduction.error)}</Notice> : null}
+          {requestProduction.isSuccess ? <Alert tone="success" variant="inline" className="mt-3">{t.productionSent}</Alert> : null}
+          {requestProduction.isError ? <Alert variant="inline" className="mt-3">{errorText(requestProduction.error)}</Alert> : null}
         </Section>
       </div>
-    </div>
+    </PageFrame>
   );
 }

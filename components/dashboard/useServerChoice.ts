@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { apiFetch } from "./api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "./useHydrated";
 
 /**

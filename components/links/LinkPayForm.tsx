@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { parseAmountInput } from "@/lib/format/amount-input";
@@ -21,8 +22,6 @@ type Props = {
   minAmount: number | null;
   maxAmount: number | null;
 };
-
-type ApiAnswer = { success: boolean; data?: { redirect_url: string }; error?: { code: string; message: string; param?: string } };
 
 /**
  * The link page's form: the amount (OPEN links, within the link's bounds) and the customer's
@@ -82,17 +81,14 @@ export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, max
     inFlight.current = true;
     setBusy(true);
     try {
-      const response = await fetch(`/v1/payment-links/${encodeURIComponent(slug)}/checkout`, {
+      const { redirect_url } = await apiFetch<{ redirect_url: string }>(`/v1/payment-links/${encodeURIComponent(slug)}/checkout`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(mode === "OPEN" ? { customer_phone: phone, amount: chosen } : { customer_phone: phone }),
+        body: mode === "OPEN" ? { customer_phone: phone, amount: chosen } : { customer_phone: phone },
       });
-      const body = (await response.json().catch(() => null)) as ApiAnswer | null;
-      if (body?.success && body.data) {
-        window.location.assign(body.data.redirect_url);
-        return;
-      }
-      const code = body?.error?.code ?? "NETWORK";
+      window.location.assign(redirect_url);
+      return;
+    } catch (error) {
+      const code = error instanceof ApiClientError ? error.code : "NETWORK_ERROR";
       if (code === "INVALID_PHONE" || code === "MISSING_PHONE") setPhoneError(code === "MISSING_PHONE" ? t.phoneMissing : t.phoneInvalid);
       else if (code === "AMOUNT_OUT_OF_RANGE") setAmountError(t.amountInvalid(formatXof(min), formatXof(max)));
       else if (code === "RATE_LIMIT_EXCEEDED") setFormError(t.tooMany);
@@ -101,10 +97,6 @@ export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, max
         window.location.reload();
         return;
       } else setFormError(t.networkError);
-      inFlight.current = false;
-      setBusy(false);
-    } catch {
-      setFormError(t.networkError);
       inFlight.current = false;
       setBusy(false);
     }

@@ -3,13 +3,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import type { DisputeView } from "@/lib/secure-orders/dispute";
 import { opsCommonCopy } from "./RequestsQueue";
+import { QueueFailure } from "@/components/ui/QueuePage";
 
 const copy = defineCopy({
   fr: {
@@ -65,11 +66,7 @@ export function DisputeDecision({ dispute, locale, onDecided }: { dispute: Pick<
           </Button>
         </div>
       )}
-      {resolve.error ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-danger">
-          {c.failed} {resolve.error instanceof ApiClientError ? resolve.error.message : String(resolve.error)}
-        </p>
-      ) : null}
+      <QueueFailure label={c.failed} error={resolve.error} />
     </>
   );
 }

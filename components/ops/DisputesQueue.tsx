@@ -3,10 +3,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { apiFetch } from "@/components/dashboard/api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { StatusBadge } from "@/components/dashboard/StatusBadge";
 import { Amount } from "@/components/ui/Amount";
+import { QueuePage } from "@/components/ui/QueuePage";
 import type { DisputeView } from "@/lib/secure-orders/dispute";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
@@ -77,29 +78,18 @@ export function DisputesQueue({ locale, initial }: { locale: Locale; initial: Di
   const [announce, setAnnounce] = useState("");
   const query = useQuery({ queryKey: ["ops", "disputes"], queryFn: () => apiFetch<DisputeView[]>("/ops-api/disputes?all=1"), initialData: initial, staleTime: 5_000 });
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
-      <p role="status" className="sr-only">
-        {announce}
-      </p>
-      {query.data.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-line bg-surface p-5 text-muted">{c.empty}</p>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {query.data.map((d) => (
-            <DisputeCard
-              key={`${d.id}-${d.status}`}
-              d={d}
-              locale={locale}
-              onChanged={() => {
-                setAnnounce(t.done);
-                void queryClient.invalidateQueries({ queryKey: ["ops", "disputes"] });
-              }}
-            />
-          ))}
-        </ul>
+    <QueuePage title={t.title} intro={t.intro} announce={announce} items={query.data} empty={c.empty}>
+      {(d) => (
+        <DisputeCard
+          key={`${d.id}-${d.status}`}
+          d={d}
+          locale={locale}
+          onChanged={() => {
+            setAnnounce(t.done);
+            void queryClient.invalidateQueries({ queryKey: ["ops", "disputes"] });
+          }}
+        />
       )}
-    </div>
+    </QueuePage>
   );
 }

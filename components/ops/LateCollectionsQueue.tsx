@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge, type BadgeTone } from "@/components/dashboard/Badge";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { Select } from "@/components/dashboard/Select";
@@ -10,7 +10,7 @@ import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Spinner } from "@/components/ui/Spinner";
+import { QueueActionForm, QueueFailure, QueuePage } from "@/components/ui/QueuePage";
 import type { LateCollectionStatus } from "@/db/schema";
 import type { StaffLateCollectionView } from "@/lib/payments/late-collection-staff";
 import { defineCopy } from "@/lib/i18n/dictionary";
@@ -177,31 +177,17 @@ function LateCollectionCard({ l, locale, onChanged }: { l: StaffLateCollectionVi
         </div>
       ) : null}
       {step !== "idle" ? (
-        <form
-          method="post"
-          noValidate
-          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            action.mutate(step);
-          }}
-        >
-          <Field label={t.noteLabel} value={note} onChange={(e) => setNote(e.target.value)} minLength={3} maxLength={500} required error={fieldError} className="flex-1" autoFocus />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant={step === "refund" ? "danger" : "primary"} loading={action.isPending}>
-              {step === "credit" ? t.confirmCredit : t.confirmRefund}
-            </Button>
-            <Button variant="secondary" onClick={() => setStep("idle")}>
-              {c.cancel}
-            </Button>
-          </div>
-        </form>
+        <QueueActionForm
+          field={<Field label={t.noteLabel} value={note} onChange={(e) => setNote(e.target.value)} minLength={3} maxLength={500} required error={fieldError} className="flex-1" autoFocus />}
+          submit={step === "credit" ? t.confirmCredit : t.confirmRefund}
+          danger={step === "refund"}
+          pending={action.isPending}
+          cancel={c.cancel}
+          onSubmit={() => action.mutate(step)}
+          onCancel={() => setStep("idle")}
+        />
       ) : null}
-      {action.error && !fieldError ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-danger">
-          {c.failed} {action.error instanceof ApiClientError ? action.error.message : String(action.error)}
-        </p>
-      ) : null}
+      {fieldError ? null : <QueueFailure label={c.failed} error={action.error} />}
     </li>
   );
 }
@@ -221,38 +207,27 @@ export function LateCollectionsQueue({ locale, initial }: { locale: Locale; init
   });
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
-      <div className="mt-4 flex flex-wrap items-end gap-3">
-        <Select label={t.filter} value={filter} onChange={(e) => setFilter(e.target.value as LateCollectionStatus)} options={FILTERS.map((f) => ({ value: f, label: t.filters[f] }))} className="w-full sm:w-96" />
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p role="status" className="sr-only">
-        {announce}
-      </p>
-      {query.isError ? (
-        <p role="alert" className="mt-4 text-sm font-medium text-danger">
-          {c.failed} {query.error instanceof ApiClientError ? query.error.message : ""}{" "}
-          <button type="button" className="underline" onClick={() => void query.refetch()}>
-            {c.retry}
-          </button>
-        </p>
-      ) : null}
-      {query.data && query.data.length === 0 ? <p className="mt-6 rounded-2xl border border-line bg-surface p-5 text-muted">{t.empty}</p> : null}
-      <ul className="mt-4 space-y-3">
-        {(query.data ?? []).map((l) => (
-          <LateCollectionCard
-            key={`${l.id}-${l.status}`}
-            l={l}
-            locale={locale}
-            onChanged={(m) => {
-              setAnnounce(m);
-              void queryClient.invalidateQueries({ queryKey: ["ops", "late-collections"] });
-            }}
-          />
-        ))}
-      </ul>
-    </div>
+    <QueuePage
+      title={t.title}
+      intro={t.intro}
+      filter={<Select label={t.filter} value={filter} onChange={(e) => setFilter(e.target.value as LateCollectionStatus)} options={FILTERS.map((f) => ({ value: f, label: t.filters[f] }))} className="w-full sm:w-96" />}
+      loading={query.isFetching && t.loading}
+      announce={announce}
+      error={query.isError ? { message: `${c.failed} ${query.error instanceof ApiClientError ? query.error.message : ""}`, retry: c.retry, onRetry: () => void query.refetch() } : null}
+      items={query.data}
+      empty={t.empty}
+    >
+      {(l) => (
+        <LateCollectionCard
+          key={`${l.id}-${l.status}`}
+          l={l}
+          locale={locale}
+          onChanged={(m) => {
+            setAnnounce(m);
+            void queryClient.invalidateQueries({ queryKey: ["ops", "late-collections"] });
+          }}
+        />
+      )}
+    </QueuePage>
   );
 }

@@ -1,6 +1,7 @@
 import { DateTime } from "@/components/dashboard/DateTime";
 import { StatusBadge } from "@/components/dashboard/StatusBadge";
 import { Amount } from "@/components/ui/Amount";
+import { DataTable } from "@/components/ui/DataTable";
 import type { Mode } from "@/db/schema";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
@@ -25,59 +26,49 @@ export function LatestTable({ id, title, rows, kind, locale, testId }: { id: str
       <h3 id={id} className="font-semibold text-ink">
         {title}
       </h3>
-      {rows.length === 0 ? (
-        <p className="mt-1 text-sm text-muted">{t.none}</p>
-      ) : (
-        <table className="mt-1 w-full text-left text-sm">
-          <thead className="text-muted">
-            <tr>
-              <th scope="col" className="py-1 pr-3">
-                {t.reference}
-              </th>
-              <th scope="col" className="hidden py-1 pr-3 sm:table-cell">
-                {t.date}
-              </th>
-              <th scope="col" className="hidden py-1 pr-3 sm:table-cell">
-                {t.mode}
-              </th>
-              <th scope="col" className="hidden py-1 pr-3 sm:table-cell">
-                {t.status}
-              </th>
-              <th scope="col" className="py-1 text-right">
+      <DataTable
+        className="mt-1"
+        density="compact"
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowProps={() => ({ "data-testid": "latest-row" })}
+        empty={t.none}
+        columns={[
+          {
+            key: "reference",
+            header: t.reference,
+            cell: (r) => (
+              <>
+                <span className="font-mono text-xs break-all text-ink">{r.reference ?? r.id}</span>
+                <span className="mt-0.5 block text-xs text-muted sm:hidden">
+                  <DateTime value={r.created_at} locale={locale} /> · <StatusBadge kind="mode" status={r.mode} locale={locale} />
+                </span>
+              </>
+            ),
+          },
+          { key: "date", header: t.date, from: "sm", cell: (r) => <DateTime value={r.created_at} locale={locale} /> },
+          { key: "mode", header: t.mode, from: "sm", cell: (r) => <StatusBadge kind="mode" status={r.mode} locale={locale} /> },
+          { key: "status", header: t.status, from: "sm", cell: (r) => <StatusBadge kind={kind} status={r.status} locale={locale} /> },
+          {
+            key: "amount",
+            header: (
+              <>
                 <span className="sm:hidden">{t.amountStatus}</span>
                 <span className="hidden sm:inline">{t.amount}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} className="border-t border-line align-top" data-testid="latest-row">
-                <td className="py-1.5 pr-3">
-                  <span className="font-mono text-xs break-all text-ink">{r.reference ?? r.id}</span>
-                  <span className="mt-0.5 block text-xs text-muted sm:hidden">
-                    <DateTime value={r.created_at} locale={locale} /> · <StatusBadge kind="mode" status={r.mode} locale={locale} />
-                  </span>
-                </td>
-                <td className="hidden py-1.5 pr-3 sm:table-cell">
-                  <DateTime value={r.created_at} locale={locale} />
-                </td>
-                <td className="hidden py-1.5 pr-3 sm:table-cell">
-                  <StatusBadge kind="mode" status={r.mode} locale={locale} />
-                </td>
-                <td className="hidden py-1.5 pr-3 sm:table-cell">
+              </>
+            ),
+            align: "right",
+            cell: (r) => (
+              <>
+                <Amount value={r.amount} className="font-semibold text-ink" />
+                <span className="mt-0.5 block sm:hidden" data-testid="latest-status-mobile">
                   <StatusBadge kind={kind} status={r.status} locale={locale} />
-                </td>
-                <td className="py-1.5 text-right">
-                  <Amount value={r.amount} className="font-semibold text-ink" />
-                  <span className="mt-0.5 block sm:hidden" data-testid="latest-status-mobile">
-                    <StatusBadge kind={kind} status={r.status} locale={locale} />
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+                </span>
+              </>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { Select } from "@/components/dashboard/Select";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
@@ -11,6 +11,7 @@ import type { OpsMerchantView } from "@/lib/ops/merchants";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { opsCommonCopy } from "./RequestsQueue";
+import { QueueFailure } from "@/components/ui/QueuePage";
 
 const copy = defineCopy({
   fr: {
@@ -129,11 +130,7 @@ export function MerchantEditor({ locale, merchant }: { locale: Locale; merchant:
           <p role="status" className="mt-2 text-sm font-medium text-brand-strong">
             {notice}
           </p>
-          {save.isError ? (
-            <p role="alert" className="mt-2 text-sm font-medium text-danger">
-              {c.failed} {save.error instanceof ApiClientError ? save.error.message : String(save.error)}
-            </p>
-          ) : null}
+          <QueueFailure label={c.failed} error={save.error} />
         </div>
       </form>
     </section>

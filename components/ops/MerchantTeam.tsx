@@ -3,10 +3,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge } from "@/components/dashboard/Badge";
 import { ConfirmInline } from "@/components/dashboard/ConfirmInline";
-import { roleCopy } from "@/components/dashboard/roles";
+import { roleLabels } from "@/lib/i18n/role-labels";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
@@ -58,7 +58,7 @@ const copy = defineCopy({
 /** The ops console's view of a merchant's users: invite the owner, force a member's password reset. */
 export function MerchantTeam({ locale, merchantId, members }: { locale: Locale; merchantId: string; members: MemberView[] }) {
   const t = copy[locale];
-  const roles = roleCopy[locale];
+  const roles = roleLabels[locale];
   const hydrated = useHydrated();
   const router = useRouter();
   const [confirming, setConfirming] = useState<string | null>(null);

@@ -2,13 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge } from "@/components/dashboard/Badge";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { QueueActionForm, QueueFailure, QueuePage } from "@/components/ui/QueuePage";
 import type { staffProductView } from "@/lib/partner/products";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
@@ -81,31 +82,17 @@ function ProductCard({ p, locale, onChanged, onStale }: { p: StaffProduct; local
         ) : null}
       </div>
       {rejecting ? (
-        <form
-          method="post"
-          noValidate
-          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            reject.mutate();
-          }}
-        >
-          <Field label={t.noteOptional} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} className="flex-1" />
-          <div className="flex gap-2">
-            <Button type="submit" variant="danger" loading={reject.isPending}>
-              {t.confirmReject}
-            </Button>
-            <Button variant="secondary" onClick={() => setRejecting(false)}>
-              {c.cancel}
-            </Button>
-          </div>
-        </form>
+        <QueueActionForm
+          field={<Field label={t.noteOptional} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} className="flex-1" />}
+          submit={t.confirmReject}
+          danger
+          pending={reject.isPending}
+          cancel={c.cancel}
+          onSubmit={() => reject.mutate()}
+          onCancel={() => setRejecting(false)}
+        />
       ) : null}
-      {error ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-danger">
-          {c.failed} {error instanceof ApiClientError ? error.message : String(error)}
-        </p>
-      ) : null}
+      <QueueFailure label={c.failed} error={error} />
     </li>
   );
 }
@@ -118,30 +105,19 @@ export function PartnerQueue({ locale, initial }: { locale: Locale; initial: Sta
   const query = useQuery({ queryKey: ["ops", "partner-products"], queryFn: () => apiFetch<StaffProduct[]>("/ops-api/partner-products"), initialData: initial, staleTime: 5_000 });
   const reload = () => void queryClient.invalidateQueries({ queryKey: ["ops", "partner-products"] });
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
-      <p role="status" className="sr-only">
-        {announce}
-      </p>
-      {query.data.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-line bg-surface p-5 text-muted">{c.empty}</p>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {query.data.map((p) => (
-            <ProductCard
-              key={p.id}
-              p={p}
-              locale={locale}
-              onChanged={() => {
-                setAnnounce(t.done);
-                reload();
-              }}
-              onStale={reload}
-            />
-          ))}
-        </ul>
+    <QueuePage title={t.title} intro={t.intro} announce={announce} items={query.data} empty={c.empty}>
+      {(p) => (
+        <ProductCard
+          key={p.id}
+          p={p}
+          locale={locale}
+          onChanged={() => {
+            setAnnounce(t.done);
+            reload();
+          }}
+          onStale={reload}
+        />
       )}
-    </div>
+    </QueuePage>
   );
 }

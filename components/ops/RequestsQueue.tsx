@@ -3,11 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { QueueActionForm, QueueFailure, QueuePage } from "@/components/ui/QueuePage";
 import type { QueuedRequest } from "@/lib/ops/merchants";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
@@ -137,31 +138,17 @@ function RequestCard({ r, locale, onChanged }: { r: PendingRequest; locale: Loca
         </Link>
       </div>
       {rejecting ? (
-        <form
-          method="post"
-          noValidate
-          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            reject.mutate();
-          }}
-        >
-          <Field label={c.reason} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required className="flex-1" />
-          <div className="flex gap-2">
-            <Button type="submit" variant="danger" loading={reject.isPending}>
-              {t.confirmReject}
-            </Button>
-            <Button variant="secondary" onClick={() => setRejecting(false)}>
-              {c.cancel}
-            </Button>
-          </div>
-        </form>
+        <QueueActionForm
+          field={<Field label={c.reason} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required className="flex-1" />}
+          submit={t.confirmReject}
+          danger
+          pending={reject.isPending}
+          cancel={c.cancel}
+          onSubmit={() => reject.mutate()}
+          onCancel={() => setRejecting(false)}
+        />
       ) : null}
-      {error ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-danger">
-          {c.failed} {error instanceof ApiClientError ? error.message : String(error)}
-        </p>
-      ) : null}
+      <QueueFailure label={c.failed} error={error} />
     </li>
   );
 }
@@ -177,21 +164,8 @@ export function RequestsQueue({ locale, initial }: { locale: Locale; initial: Pe
     void queryClient.invalidateQueries({ queryKey: ["ops"] });
   };
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-      <p className="mt-1 text-muted">{t.intro}</p>
-      <p role="status" className="sr-only">
-        {announce}
-      </p>
-      {query.data.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-line bg-surface p-5 text-muted">{c.empty}</p>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {query.data.map((r) => (
-            <RequestCard key={r.id} r={r} locale={locale} onChanged={onChanged} />
-          ))}
-        </ul>
-      )}
-    </div>
+    <QueuePage title={t.title} intro={t.intro} announce={announce} items={query.data} empty={c.empty}>
+      {(r) => <RequestCard key={r.id} r={r} locale={locale} onChanged={onChanged} />}
+    </QueuePage>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/components/dashboard/api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { StatusBadge } from "@/components/dashboard/StatusBadge";
 import { DateTime } from "@/components/dashboard/DateTime";
 import { Select } from "@/components/dashboard/Select";
@@ -10,7 +10,7 @@ import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Spinner } from "@/components/ui/Spinner";
+import { QueueActionForm, QueueFailure, QueuePage } from "@/components/ui/QueuePage";
 import type { WithdrawalStatus } from "@/db/schema";
 import type { QueuedWithdrawal } from "@/lib/ops/withdrawal-queue";
 import { defineCopy } from "@/lib/i18n/dictionary";
@@ -195,31 +195,17 @@ function WithdrawalCard({ w, locale, onChanged }: { w: QueuedWithdrawal; locale:
         </div>
       ) : null}
       {step !== "idle" ? (
-        <form
-          method="post"
-          noValidate
-          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            action.mutate(step);
-          }}
-        >
-          <Field label={step === "complete" ? t.operatorRef : c.reason} value={text} onChange={(e) => setText(e.target.value)} maxLength={step === "complete" ? 128 : 500} required error={fieldError} className="flex-1" autoFocus />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant={step === "reject" ? "danger" : "primary"} loading={action.isPending}>
-              {step === "complete" ? t.confirmComplete : t.confirmReject}
-            </Button>
-            <Button variant="secondary" onClick={() => setStep("idle")}>
-              {c.cancel}
-            </Button>
-          </div>
-        </form>
+        <QueueActionForm
+          field={<Field label={step === "complete" ? t.operatorRef : c.reason} value={text} onChange={(e) => setText(e.target.value)} maxLength={step === "complete" ? 128 : 500} required error={fieldError} className="flex-1" autoFocus />}
+          submit={step === "complete" ? t.confirmComplete : t.confirmReject}
+          danger={step === "reject"}
+          pending={action.isPending}
+          cancel={c.cancel}
+          onSubmit={() => action.mutate(step)}
+          onCancel={() => setStep("idle")}
+        />
       ) : null}
-      {action.error && !fieldError ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-danger">
-          {c.failed} {action.error instanceof ApiClientError ? action.error.message : String(action.error)}
-        </p>
-      ) : null}
+      {fieldError ? null : <QueueFailure label={c.failed} error={action.error} />}
     </li>
   );
 }
@@ -233,38 +219,27 @@ export function WithdrawalQueue({ locale, initial }: { locale: Locale; initial: 
   const query = useQuery({ queryKey: ["ops", "withdrawals", filter], queryFn: () => load(filter), initialData: filter === "open" ? initial : undefined, staleTime: 5_000 });
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
-      <div className="mt-4 flex flex-wrap items-end gap-3">
-        <Select label={t.filter} value={filter} onChange={(e) => setFilter(e.target.value as QueueFilter)} options={FILTERS.map((f) => ({ value: f, label: t.filters[f] }))} className="w-full sm:w-96" />
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p role="status" className="sr-only">
-        {announce}
-      </p>
-      {query.isError ? (
-        <p role="alert" className="mt-4 text-sm font-medium text-danger">
-          {c.failed} {query.error instanceof ApiClientError ? query.error.message : ""}{" "}
-          <button type="button" className="underline" onClick={() => void query.refetch()}>
-            {c.retry}
-          </button>
-        </p>
-      ) : null}
-      {query.data && query.data.length === 0 ? <p className="mt-6 rounded-2xl border border-line bg-surface p-5 text-muted">{c.empty}</p> : null}
-      <ul className="mt-4 space-y-3">
-        {(query.data ?? []).map((w) => (
-          <WithdrawalCard
-            key={`${w.id}-${w.status}`}
-            w={w}
-            locale={locale}
-            onChanged={(m) => {
-              setAnnounce(m);
-              void queryClient.invalidateQueries({ queryKey: ["ops", "withdrawals"] });
-            }}
-          />
-        ))}
-      </ul>
-    </div>
+    <QueuePage
+      title={t.title}
+      intro={t.intro}
+      filter={<Select label={t.filter} value={filter} onChange={(e) => setFilter(e.target.value as QueueFilter)} options={FILTERS.map((f) => ({ value: f, label: t.filters[f] }))} className="w-full sm:w-96" />}
+      loading={query.isFetching && t.loading}
+      announce={announce}
+      error={query.isError ? { message: `${c.failed} ${query.error instanceof ApiClientError ? query.error.message : ""}`, retry: c.retry, onRetry: () => void query.refetch() } : null}
+      items={query.data}
+      empty={c.empty}
+    >
+      {(w) => (
+        <WithdrawalCard
+          key={`${w.id}-${w.status}`}
+          w={w}
+          locale={locale}
+          onChanged={(m) => {
+            setAnnounce(m);
+            void queryClient.invalidateQueries({ queryKey: ["ops", "withdrawals"] });
+          }}
+        />
+      )}
+    </QueuePage>
   );
 }

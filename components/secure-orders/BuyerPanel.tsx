@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useId } from "react";
+import { messageFor, type ErrorMessages } from "@/components/data/error-messages";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
@@ -18,10 +19,10 @@ type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 
 const initial: ActionState = { result: null, at: 0 };
 
-function errorOf(state: ActionState, errors: Record<string, string>): string | null {
+function errorOf(state: ActionState, errors: ErrorMessages): string | null {
   const r = state.result;
   if (!r || r.ok) return null;
-  return errors[r.code] ?? errors.generic;
+  return messageFor(errors, r.code);
 }
 
 /** Splits "042917" into "042 917" for reading aloud; the digits stay one string for copy and paste. */

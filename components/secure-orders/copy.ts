@@ -1,4 +1,5 @@
 import { defineCopy } from "@/lib/i18n/dictionary";
+import { errorMessages } from "@/components/data/error-messages";
 
 /** Copy of the buyer page (/o/[token]). French first; English with ?lang=en. */
 export const buyerCopy = defineCopy({
@@ -61,16 +62,7 @@ export const buyerCopy = defineCopy({
       DISPUTED: "Litige en cours",
       CANCELLED: "Annulée",
     },
-    errors: {
-      INVALID_PHONE: "Ce numéro n'est pas valide. Exemple : +223 70 00 00 01.",
-      PHONE_MISMATCH: "Ce n'est pas le numéro donné au marchand pour cette commande.",
-      ORDER_NOT_PAYABLE: "Cette commande ne peut plus être payée.",
-      INVALID_DISPUTE_REASON: "Expliquez le problème en 3 à 500 caractères.",
-      ORDER_NOT_DISPUTABLE: "Un litige ne peut être ouvert que pendant que l'argent est bloqué.",
-      DELIVERY_EXPIRED: "Le délai de livraison est dépassé : vous avez été remboursé.",
-      RATE_LIMIT_EXCEEDED: "Trop de tentatives. Patientez une minute puis réessayez.",
-      generic: "Une erreur est survenue. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.buyerSecureOrder,
   },
   en: {
     title: "Secure order",
@@ -131,16 +123,7 @@ export const buyerCopy = defineCopy({
       DISPUTED: "Dispute in progress",
       CANCELLED: "Cancelled",
     },
-    errors: {
-      INVALID_PHONE: "This number is not valid. Example: +223 70 00 00 01.",
-      PHONE_MISMATCH: "This is not the number given to the merchant for this order.",
-      ORDER_NOT_PAYABLE: "This order can no longer be paid.",
-      INVALID_DISPUTE_REASON: "Explain the problem in 3 to 500 characters.",
-      ORDER_NOT_DISPUTABLE: "A dispute can only be opened while the money is held.",
-      DELIVERY_EXPIRED: "The delivery deadline has passed: you have been refunded.",
-      RATE_LIMIT_EXCEEDED: "Too many attempts. Wait a minute and try again.",
-      generic: "Something went wrong. Try again in a moment.",
-    } as Record<string, string>,
+    errors: errorMessages.en.buyerSecureOrder,
   },
 });
 

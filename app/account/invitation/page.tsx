@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AcceptInvitationForm } from "@/components/dashboard/auth/AcceptInvitationForm";
-import { roleCopy } from "@/components/dashboard/roles";
+import { roleLabels } from "@/lib/i18n/role-labels";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { pageLocale, publicPage, type SearchParams } from "@/lib/http/page";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/passwords";
@@ -42,7 +42,7 @@ export default async function InvitationPage({ searchParams }: { searchParams: S
       {invitation ? (
         <>
           <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-          <p className="mt-1 text-ink">{t.lead(invitation.merchant.name, roleCopy[locale][invitation.role])}</p>
+          <p className="mt-1 text-ink">{t.lead(invitation.merchant.name, roleLabels[locale][invitation.role])}</p>
           <p className="mt-1 mb-6 text-muted break-all">{t.account(invitation.email)}</p>
           <AcceptInvitationForm locale={locale} token={token} email={invitation.email} minLength={PASSWORD_MIN_LENGTH} />
         </>

@@ -1,5 +1,6 @@
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
-import { LinksView, type LinksOverview } from "@/components/dashboard/areas/LinksView";
+import { LinksView } from "@/components/dashboard/areas/LinksView";
+import type { LinksOverview } from "@/components/dashboard/areas/links/use-links";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/http/page";

@@ -1,5 +1,6 @@
 import { DashboardFrame } from "@/components/dashboard/DashboardFrame";
-import { WebhooksView, type WebhooksOverview } from "@/components/dashboard/areas/WebhooksView";
+import { WebhooksView } from "@/components/dashboard/areas/WebhooksView";
+import type { WebhooksOverview } from "@/components/dashboard/areas/webhooks/use-webhooks";
 import { dashboardMetadata } from "@/components/dashboard/metadata";
 import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/http/page";

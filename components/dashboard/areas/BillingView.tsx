@@ -3,10 +3,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
-import { apiFetch } from "../api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { billingCopy, type BillingOverview, type CustomersPage } from "./billing/copy";
 import { CustomersSection } from "./billing/CustomersSection";
 import { PlansSection } from "./billing/PlansSection";
@@ -42,12 +43,7 @@ export function BillingView({ locale, mode, initial, initialCustomers }: { local
   const data = query.data;
 
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       <nav aria-label={t.sections} className="mt-3">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
           {(
@@ -83,6 +79,6 @@ export function BillingView({ locale, mode, initial, initialCustomers }: { local
         onChanged={refresh}
       />
       <CustomersSection locale={locale} mode={mode} initial={initialCustomers} />
-    </div>
+    </PageFrame>
   );
 }

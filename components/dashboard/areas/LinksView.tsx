@@ -1,24 +1,22 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Amount } from "@/components/ui/Amount";
 import { Button, buttonClasses } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Alert } from "@/components/ui/Alert";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
 import type { LinkResource } from "@/lib/links/schemas";
 import { ConfirmInline } from "../ConfirmInline";
-import { apiFetch } from "../api";
 import { DateTime } from "../DateTime";
 import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
-import { readAmountField } from "./links/amount-field";
-import { fieldOf, linkErrorMessage, linksCopy, linkStatus } from "./links/copy";
-
-export type LinksOverview = { links: LinkResource[]; pagination: { page: number; limit: number; total: number; pages: number } };
+import { linksCopy, linkStatus } from "./links/copy";
+import { useLinks, type LinksOverview } from "./links/use-links";
 
 /**
  * One link as a card: name, status and amount first (they stay on a 360 px screen), then the
@@ -144,87 +142,11 @@ function LinkCard({
 export function LinksView({ locale, mode, initial, canEdit }: { locale: Locale; mode: Mode; initial: LinksOverview; canEdit: boolean }) {
   const t = linksCopy[locale];
   const hydrated = useHydrated();
-  const queryClient = useQueryClient();
-  const queryKey = ["links", mode];
-  const query = useQuery({ queryKey, queryFn: () => apiFetch<LinksOverview>("/dashboard-api/links?limit=50"), initialData: initial, staleTime: 5_000 });
-  const [amountMode, setAmountMode] = useState<"FIXED" | "OPEN">("FIXED");
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState("");
-  const message = (e: unknown) => linkErrorMessage(t, e);
-
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<LinkResource>("/dashboard-api/links", { method: "POST", body }),
-    onMutate: () => {
-      setFieldErrors({});
-      setError(null);
-      setNotice("");
-    },
-    onSuccess: () => {
-      setNotice(t.created);
-      void queryClient.invalidateQueries({ queryKey });
-    },
-    onError: (e) => {
-      const field = fieldOf(e);
-      if (field) setFieldErrors({ [field]: message(e) });
-      else setError(message(e));
-    },
-  });
-
-  // Optimistic: the switch flips at once; on failure the cache is put back and the error shown.
-  const toggle = useMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) => apiFetch<LinkResource>(`/dashboard-api/links/${encodeURIComponent(id)}/active`, { method: "POST", body: { active } }),
-    onMutate: async ({ id, active }) => {
-      setError(null);
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData<LinksOverview>(queryKey);
-      if (previous) queryClient.setQueryData<LinksOverview>(queryKey, { ...previous, links: previous.links.map((l) => (l.id === id ? { ...l, is_active: active } : l)) });
-      return { previous };
-    },
-    onError: (e, _v, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-      setError(message(e));
-    },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey }),
-  });
-  const archive = useMutation({
-    mutationFn: (id: string) => apiFetch<LinkResource>(`/dashboard-api/links/${encodeURIComponent(id)}/archive`, { method: "POST" }),
-    onMutate: () => setError(null),
-    onError: (e) => setError(message(e)),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey }),
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const f = new FormData(form);
-    const body: Record<string, unknown> = { name: String(f.get("name") ?? ""), mode: amountMode };
-    const description = String(f.get("description") ?? "").trim();
-    if (description) body.description = description;
-    const slug = String(f.get("slug") ?? "").trim();
-    if (slug) body.slug = slug;
-    const errors: Record<string, string> = {};
-    for (const name of amountMode === "FIXED" ? ["amount"] : ["min_amount", "max_amount"]) {
-      const read = readAmountField(f, name, t);
-      if (read.error !== undefined) errors[name] = read.error;
-      else body[name] = read.value;
-    }
-    setNotice("");
-    setFieldErrors(errors);
-    if (Object.keys(errors).length === 0) create.mutate(body, { onSuccess: () => form.reset() });
-  }
-
+  const { amountMode, archive, create, error, fieldErrors, notice, onSubmit, query, setAmountMode, toggle } = useLinks({ locale, mode, initial });
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-4">{error}</Alert>
       ) : null}
 
       {canEdit ? (
@@ -259,9 +181,9 @@ export function LinksView({ locale, mode, initial, canEdit }: { locale: Locale; 
               <Button type="submit" loading={create.isPending} disabled={!hydrated}>
                 {t.submit}
               </Button>
-              <p role="status" className="mt-2 text-sm font-medium text-brand-strong">
+              <Alert tone="success" variant="inline" className="mt-2">
                 {notice}
-              </p>
+              </Alert>
             </div>
           </form>
         </section>
@@ -299,6 +221,6 @@ export function LinksView({ locale, mode, initial, canEdit }: { locale: Locale; 
           </ul>
         )}
       </section>
-    </div>
+    </PageFrame>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import type { Locale } from "@/lib/i18n/locale";
 import { statusLabel } from "@/lib/i18n/status-labels";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "../useHydrated";
 import { paymentsCopy } from "./paymentsCopy";
 

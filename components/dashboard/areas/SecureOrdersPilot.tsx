@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/Button";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import type { PilotState } from "@/lib/secure-orders/pilot";
-import { apiFetch } from "../api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../DateTime";
 import { useHydrated } from "../useHydrated";
 

@@ -1,102 +1,28 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Alert } from "@/components/ui/Alert";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
-import { parseAmountInput } from "@/lib/format/amount-input";
-import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
 import type { SecureOrderResource } from "@/lib/secure-orders/schemas";
-import { ApiClientError, apiFetch } from "../api";
 import { DateTime } from "../DateTime";
 import { Select } from "../Select";
 import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
+import { secureOrdersCopy } from "./secure-orders/list-copy";
+import { useSecureOrders, type SecureOrdersOverview } from "./secure-orders/use-secure-orders";
 
 type Order = SecureOrderResource;
-export type SecureOrdersOverview = { secure_orders: Order[] };
-
-const copy = defineCopy({
-  fr: {
-    title: "Commandes sécurisées",
-    intro: "L'acheteur paie, l'argent reste bloqué jusqu'à la livraison confirmée par le code de l'acheteur.",
-    create: "Créer une commande",
-    amount: "Montant (FCFA)",
-    amountHint: "Entre 100 et 10 000 000 FCFA, par exemple 35 000.",
-    description: "Description visible par l'acheteur",
-    phone: "Téléphone de l'acheteur",
-    phoneHint: "Par exemple 76 55 44 33 ou +223 76 55 44 33 : les espaces sont acceptés.",
-    submit: "Créer la commande",
-    list: "Commandes",
-    none: "Aucune commande.",
-    noneFiltered: "Aucune commande dans ce statut.",
-    status: "Statut",
-    all: "Tous",
-    detail: "Voir le détail",
-    buyer: "Lien acheteur",
-    courier: "Lien livreur",
-    copy: (what: string) => `Copier le ${what.toLowerCase()}`,
-    copied: "Lien copié.",
-    cancel: "Annuler la commande",
-    cancelConfirm: "Annuler cette commande ?",
-    cancelYes: "Oui, annuler",
-    keep: "Non",
-    loading: "Chargement…",
-    errors: {
-      INVALID_AMOUNT: "Le montant doit être un nombre entier entre 100 et 10 000 000 FCFA.",
-      UNREADABLE_AMOUNT: "Montant illisible : écrivez-le en chiffres, sans centimes, par exemple 35 000 ou 35000 FCFA.",
-      MISSING_PHONE: "Indiquez le téléphone de l'acheteur.",
-      INVALID_PHONE: "Numéro non valide : 8 chiffres pour un numéro malien (76 55 44 33), sinon le numéro international avec + (+223 76 55 44 33).",
-      MISSING_DESCRIPTION: "Indiquez une description (2 à 200 caractères).",
-      INVALID_DESCRIPTION: "La description compte 2 à 200 caractères.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
-  },
-  en: {
-    title: "Secure orders",
-    intro: "The buyer pays, the money stays held until delivery is confirmed with the buyer's code.",
-    create: "Create an order",
-    amount: "Amount (FCFA)",
-    amountHint: "Between 100 and 10,000,000 FCFA, for example 35,000.",
-    description: "Description shown to the buyer",
-    phone: "Buyer's phone",
-    phoneHint: "For example 76 55 44 33 or +223 76 55 44 33: spaces are fine.",
-    submit: "Create the order",
-    list: "Orders",
-    none: "No order.",
-    noneFiltered: "No order with this status.",
-    status: "Status",
-    all: "All",
-    detail: "View the details",
-    buyer: "Buyer link",
-    courier: "Courier link",
-    copy: (what: string) => `Copy the ${what.toLowerCase()}`,
-    copied: "Link copied.",
-    cancel: "Cancel the order",
-    cancelConfirm: "Cancel this order?",
-    cancelYes: "Yes, cancel",
-    keep: "No",
-    loading: "Loading…",
-    errors: {
-      INVALID_AMOUNT: "The amount must be a whole number between 100 and 10,000,000 FCFA.",
-      UNREADABLE_AMOUNT: "Unreadable amount: write it in digits, without decimals, for example 35 000 or 35000 FCFA.",
-      MISSING_PHONE: "Enter the buyer's phone.",
-      INVALID_PHONE: "Not a valid number: 8 digits for a Mali number (76 55 44 33), otherwise the international number with + (+223 76 55 44 33).",
-      MISSING_DESCRIPTION: "Enter a description (2 to 200 characters).",
-      INVALID_DESCRIPTION: "The description is 2 to 200 characters.",
-      other: "The operation failed. Try again in a moment.",
-    },
-  },
-});
 
 function OrderRow({ o, locale, onCancel, busy }: { o: Order; locale: Locale; onCancel: () => void; busy: boolean }) {
-  const t = copy[locale];
+  const t = secureOrdersCopy[locale];
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState("");
   const copyLink = async (url: string) => {
@@ -159,65 +85,13 @@ function OrderRow({ o, locale, onCancel, busy }: { o: Order; locale: Locale; onC
 }
 
 export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mode: Mode; initial: SecureOrdersOverview }) {
-  const t = copy[locale];
+  const t = secureOrdersCopy[locale];
   const hydrated = useHydrated();
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState("");
-  const query = useQuery({
-    queryKey: ["secure-orders", mode, "list", status],
-    queryFn: () => apiFetch<SecureOrdersOverview>(`/dashboard-api/secure-orders?limit=50${status ? `&status=${status}` : ""}`),
-    initialData: status === "" ? initial : undefined,
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-  });
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const message = (e: unknown) => (e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["secure-orders", mode] });
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<Order>("/dashboard-api/secure-orders", { method: "POST", body }),
-    onMutate: () => {
-      setFieldErrors({});
-      setError(null);
-    },
-    onSuccess: () => void refresh(),
-    onError: (e) => (e instanceof ApiClientError && e.param ? setFieldErrors({ [e.param]: message(e) }) : setError(message(e))),
-  });
-  const cancel = useMutation({
-    mutationFn: (id: string) => apiFetch<Order>(`/dashboard-api/secure-orders/${encodeURIComponent(id)}/cancel`, { method: "POST", body: {} }),
-    onMutate: () => setError(null),
-    onError: (e) => setError(message(e)),
-    onSettled: () => void refresh(),
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const f = new FormData(form);
-    const typed = String(f.get("amount") ?? "").trim();
-    const amount = typed === "" ? undefined : parseAmountInput(typed);
-    if (amount === null) {
-      setFieldErrors({ amount: t.errors.UNREADABLE_AMOUNT });
-      return;
-    }
-    create.mutate(
-      { amount, description: String(f.get("description") ?? ""), customer_phone: String(f.get("customer_phone") ?? "").trim() },
-      { onSuccess: () => form.reset() },
-    );
-  }
-
-  const orders = query.isPlaceholderData ? undefined : query.data?.secure_orders;
+  const { cancel, create, error, fieldErrors, message, onSubmit, orders, query, setStatus, status } = useSecureOrders({ locale, mode, initial });
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-4">{error}</Alert>
       ) : null}
       <section aria-labelledby="so-create" className="mt-4 rounded-2xl border border-line bg-surface p-5">
         <h2 id="so-create" className="text-lg font-semibold text-ink">
@@ -261,6 +135,6 @@ export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mo
           </ul>
         )}
       </section>
-    </div>
+    </PageFrame>
   );
 }

@@ -1,14 +1,13 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Alert } from "@/components/ui/Alert";
+import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
-import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError, apiFetch } from "../api";
 import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
 import { Badge } from "../Badge";
 import { ConfirmInline } from "../ConfirmInline";
@@ -19,122 +18,13 @@ import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
 import { DeliveryDetail } from "./webhooks/DeliveryDetail";
 import { DeliveryStats, type DeliveryStatsData } from "./webhooks/DeliveryStats";
-import { EndpointEditForm, type EndpointChange } from "./webhooks/EndpointEditForm";
-import { EventPicker, noneChosenMessage, readEnabledEvents } from "./webhooks/EventPicker";
-
-type Endpoint = { id: string; url: string; description: string | null; enabled_events: string[]; enabled: boolean; created_at: string };
-type Log = { id: string; status: "PENDING" | "SUCCESS" | "FAILED"; event_type: string; url: string; attempt_count: number; response_status: number | null; error: string | null; created_at: string };
-export type WebhooksOverview = { endpoints: Endpoint[]; logs: Log[]; pagination?: unknown };
-
-const copy = defineCopy({
-  fr: {
-    title: "Webhooks",
-    intro: "Vos serveurs reçoivent un appel signé à chaque événement (paiement réussi, échoué, expiré…).",
-    endpoints: "Points de réception",
-    none: "Aucun point de réception.",
-    newEndpoint: "Ajouter un point de réception",
-    url: "Adresse HTTPS de réception",
-    urlHint: "Par exemple https://boutique.ml/webhooks/cauri",
-    description: "Description (facultatif)",
-    edit: "Modifier",
-    cancel: "Annuler",
-    saved: "Point de réception enregistré.",
-    remove: "Supprimer",
-    removeQuestion: "Supprimer ce point de réception ?",
-    removeEffect: "Il ne recevra plus rien et ses livraisons en attente échouent ; son journal de livraisons reste lisible.",
-    removeYes: "Oui, supprimer",
-    removed: "Point de réception supprimé.",
-    stats: "Statistiques",
-    add: "Ajouter",
-    secretTitle: "Secret de signature",
-    enabled: "Actif",
-    disabled: "Désactivé",
-    enable: "Activer",
-    disable: "Désactiver",
-    roll: "Renouveler le secret",
-    allEvents: "tous les événements",
-    sendTest: "Envoyer un événement de test",
-    testSent: (n: number) => `Événement de test envoyé à ${n} point(s) de réception.`,
-    logs: "Livraisons",
-    status: "Statut",
-    all: "Tous",
-    noLogs: "Aucune livraison.",
-    event: "Événement",
-    attempts: "Tentatives",
-    lastAnswer: "dernière réponse HTTP",
-    details: "Détail de la livraison",
-    hide: "Masquer le détail",
-    retry: "Renvoyer",
-    retried: "Renvoi effectué.",
-    loading: "Chargement…",
-    errors: {
-      INVALID_WEBHOOK_URL: "Indiquez une adresse HTTPS publique valide.",
-      WEBHOOK_URL_HTTPS_REQUIRED: "En production, l'adresse doit commencer par https://.",
-      WEBHOOK_URL_NOT_ALLOWED: "Cette adresse est locale ou privée : indiquez l'adresse publique de votre serveur.",
-      WEBHOOK_ENDPOINT_NOT_FOUND: "Ce point de réception n'existe plus. La liste a été mise à jour.",
-      WEBHOOK_ENDPOINT_DELETED: "Le point de réception de cette livraison a été supprimé : elle ne peut plus être renvoyée.",
-      INVALID_EVENT_TYPE: "Un des événements n'existe pas.",
-      NO_WEBHOOK_ENDPOINTS: "Ajoutez d'abord un point de réception actif.",
-      MISSING_FIELD: "Ce champ est obligatoire.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
-  },
-  en: {
-    title: "Webhooks",
-    intro: "Your servers receive a signed call on each event (payment succeeded, failed, expired…).",
-    endpoints: "Endpoints",
-    none: "No endpoint.",
-    newEndpoint: "Add an endpoint",
-    url: "HTTPS receiving URL",
-    urlHint: "For example https://shop.ml/webhooks/cauri",
-    description: "Description (optional)",
-    edit: "Edit",
-    cancel: "Cancel",
-    saved: "Endpoint saved.",
-    remove: "Delete",
-    removeQuestion: "Delete this endpoint?",
-    removeEffect: "It will receive nothing more and its pending deliveries fail; its delivery log stays readable.",
-    removeYes: "Yes, delete",
-    removed: "Endpoint deleted.",
-    stats: "Statistics",
-    add: "Add",
-    secretTitle: "Signing secret",
-    enabled: "Enabled",
-    disabled: "Disabled",
-    enable: "Enable",
-    disable: "Disable",
-    roll: "Roll the secret",
-    allEvents: "all events",
-    sendTest: "Send a test event",
-    testSent: (n: number) => `Test event sent to ${n} endpoint(s).`,
-    logs: "Deliveries",
-    status: "Status",
-    all: "All",
-    noLogs: "No delivery.",
-    event: "Event",
-    attempts: "Attempts",
-    lastAnswer: "last HTTP answer",
-    details: "Delivery detail",
-    hide: "Hide the detail",
-    retry: "Retry",
-    retried: "Retry done.",
-    loading: "Loading…",
-    errors: {
-      INVALID_WEBHOOK_URL: "Enter a valid public HTTPS URL.",
-      WEBHOOK_URL_HTTPS_REQUIRED: "In live mode the URL must start with https://.",
-      WEBHOOK_URL_NOT_ALLOWED: "This address is local or private: enter your server's public address.",
-      WEBHOOK_ENDPOINT_NOT_FOUND: "This endpoint no longer exists. The list was refreshed.",
-      WEBHOOK_ENDPOINT_DELETED: "This delivery's endpoint was deleted: it can no longer be re-sent.",
-      INVALID_EVENT_TYPE: "One of the events does not exist.",
-      NO_WEBHOOK_ENDPOINTS: "Add an enabled endpoint first.",
-      MISSING_FIELD: "This field is required.",
-      other: "The operation failed. Try again in a moment.",
-    },
-  },
-});
+import { EndpointEditForm } from "./webhooks/EndpointEditForm";
+import { EventPicker, noneChosenMessage } from "./webhooks/EventPicker";
+import { webhooksCopy } from "./webhooks/copy";
+import { useWebhooks, type Log, type WebhooksOverview } from "./webhooks/use-webhooks";
 
 function LogRow({ log, locale, onRetry, retrying, canManage, canReadLogs }: { log: Log; locale: Locale; onRetry: () => void; retrying: boolean; canManage: boolean; canReadLogs: boolean }) {
-  const t = copy[locale];
+  const t = webhooksCopy[locale];
   const [open, setOpen] = useState(false);
   return (
     <li className="py-3" data-testid="webhook-log">
@@ -187,124 +77,18 @@ export function WebhooksView({
   /** developers.logs: a delivery's payload and its attempts' requests and responses. */
   canReadLogs: boolean;
 }) {
-  const t = copy[locale];
+  const t = webhooksCopy[locale];
   const hydrated = useHydrated();
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState("");
-  const queryKey = ["webhooks", mode, status];
-  const query = useQuery({
-    queryKey,
-    queryFn: () => apiFetch<WebhooksOverview>(`/dashboard-api/webhooks?limit=50${status ? `&status=${status}` : ""}`),
-    initialData: status === "" ? initial : undefined,
-    staleTime: 5_000,
-  });
-  const stats = useQuery({ queryKey: ["webhook-stats", mode], queryFn: () => apiFetch<DeliveryStatsData>("/dashboard-api/webhooks/stats"), initialData: initialStats, staleTime: 5_000 });
-  const [editing, setEditing] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<string | null>(null);
-  const [editUrlError, setEditUrlError] = useState<string | undefined>();
-  const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState("");
-  const [urlError, setUrlError] = useState<string | undefined>();
-  const message = (e: unknown) => (e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ["webhooks", mode] }), queryClient.invalidateQueries({ queryKey: ["webhook-stats", mode] })]);
-  const start = () => {
-    setError(null);
-    setNotice("");
-  };
-
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<Endpoint & { secret: string }>("/dashboard-api/webhooks/endpoints", { method: "POST", body }),
-    onMutate: () => {
-      start();
-      setUrlError(undefined);
-    },
-    onSuccess: (e) => {
-      setSecret({ id: e.id, secret: e.secret });
-      void refresh();
-    },
-    onError: (e) => (e instanceof ApiClientError && e.param === "url" ? setUrlError(message(e)) : setError(message(e))),
-  });
-  const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { enabled: boolean } | EndpointChange }) => apiFetch(`/dashboard-api/webhooks/endpoints/${encodeURIComponent(id)}`, { method: "PATCH", body }),
-    onMutate: () => {
-      start();
-      setEditUrlError(undefined);
-    },
-    onSuccess: (_, { body }) => {
-      if ("url" in body) {
-        setEditing(null);
-        setNotice(t.saved);
-      }
-    },
-    onError: (e, { body }) => ("url" in body && e instanceof ApiClientError && e.param === "url" ? setEditUrlError(message(e)) : setError(message(e))),
-    onSettled: () => void refresh(),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiFetch(`/dashboard-api/webhooks/endpoints/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onMutate: start,
-    onSuccess: () => {
-      setRemoving(null);
-      setNotice(t.removed);
-    },
-    onError: (e) => setError(message(e)),
-    onSettled: () => void refresh(),
-  });
-  const roll = useMutation({
-    mutationFn: (id: string) => apiFetch<{ id: string; secret: string }>(`/dashboard-api/webhooks/endpoints/${encodeURIComponent(id)}/roll`, { method: "POST", body: {} }),
-    onMutate: start,
-    onSuccess: (e) => setSecret({ id: e.id, secret: e.secret }),
-    onError: (e) => setError(message(e)),
-  });
-  const test = useMutation({
-    mutationFn: () => apiFetch<{ deliveries: unknown[] }>("/dashboard-api/webhooks/test", { method: "POST", body: {} }),
-    onMutate: start,
-    onSuccess: (r) => {
-      setNotice(t.testSent(r.deliveries.length));
-      setTimeout(() => void refresh(), 1500);
-    },
-    onError: (e) => setError(message(e)),
-  });
-  const retry = useMutation({
-    mutationFn: (id: string) => apiFetch(`/dashboard-api/webhooks/logs/${encodeURIComponent(id)}/retry`, { method: "POST" }),
-    onMutate: start,
-    onSuccess: () => setNotice(t.retried),
-    onError: (e) => setError(message(e)),
-    onSettled: () => void refresh(),
-  });
-
-  function onCreate(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const f = new FormData(form);
-    const body: Record<string, unknown> = { url: String(f.get("url") ?? "").trim() };
-    const description = String(f.get("description") ?? "").trim();
-    if (description) body.description = description;
-    const events = readEnabledEvents(f);
-    if (!events) {
-      setError(noneChosenMessage(locale));
-      return;
-    }
-    body.enabled_events = events;
-    create.mutate(body, { onSuccess: () => form.reset() });
-  }
-
+  const { query, stats, status, setStatus, editing, setEditing, removing, setRemoving, editUrlError, setEditUrlError, secret, setSecret, error, setError, notice, urlError, create, update, remove, roll, test, retry, onCreate } = useWebhooks({ locale, mode, initial, initialStats });
   const data = query.data;
   return (
-    <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-        {query.isFetching ? <Spinner label={t.loading} /> : null}
-      </div>
-      <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-4">{error}</Alert>
       ) : null}
-      <p role="status" className="mt-2 text-sm font-medium text-brand-strong">
+      <Alert tone="success" variant="inline" className="mt-2">
         {notice}
-      </p>
+      </Alert>
       {secret ? (
         <div className="mt-4">
           <SecretReveal kind="secret" title={t.secretTitle} secret={secret.secret} locale={locale} onDone={() => setSecret(null)} />
@@ -449,6 +233,6 @@ export function WebhooksView({
           </ul>
         )}
       </section>
-    </div>
+    </PageFrame>
   );
 }

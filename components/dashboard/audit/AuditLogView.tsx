@@ -6,7 +6,7 @@ import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { statusLabel } from "@/lib/i18n/status-labels";
 import { DateTime } from "../DateTime";
-import { roleCopy } from "../roles";
+import { roleLabels } from "@/lib/i18n/role-labels";
 
 const copy = defineCopy({
   fr: {
@@ -100,7 +100,7 @@ const copy = defineCopy({
 /** The facts worth a line: e-mail and role of a member, display of a key, URL of an endpoint, amount of a withdrawal. */
 function summary(entry: MerchantAuditEntry, locale: Locale): string {
   const data = { ...(entry.before ?? {}), ...(entry.after ?? {}) } as Record<string, unknown>;
-  const roles = roleCopy[locale];
+  const roles = roleLabels[locale];
   const parts: string[] = [];
   if (typeof data.email === "string") parts.push(data.email);
   if (entry.action === "member.role_change" && entry.before?.role && entry.after?.role) {

@@ -6,8 +6,9 @@ import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "../useHydrated";
+import { errorMessages } from "@/components/data/error-messages";
 
 const copy = defineCopy({
   fr: {
@@ -16,12 +17,7 @@ const copy = defineCopy({
     confirm: "Confirmez le mot de passe",
     mismatch: "Les deux mots de passe ne sont pas identiques.",
     submit: "Choisir mon mot de passe",
-    errors: {
-      INVALID_PASSWORD: "Le mot de passe doit faire au moins 10 caractères (72 octets au plus).",
-      INVITATION_INVALID: "Ce lien a expiré ou a déjà servi. Demandez une nouvelle invitation à un propriétaire du compte.",
-      RATE_LIMITED: "Trop d'essais depuis cette adresse. Patientez une minute.",
-      generic: "L'enregistrement n'a pas abouti. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.acceptInvitation,
   },
   en: {
     password: "Password",
@@ -29,12 +25,7 @@ const copy = defineCopy({
     confirm: "Confirm the password",
     mismatch: "The two passwords differ.",
     submit: "Choose my password",
-    errors: {
-      INVALID_PASSWORD: "The password must be at least 10 characters (at most 72 bytes).",
-      INVITATION_INVALID: "This link has expired or was already used. Ask an owner of the account for a new invitation.",
-      RATE_LIMITED: "Too many attempts from this address. Wait a minute.",
-      generic: "That did not work. Try again in a moment.",
-    },
+    errors: errorMessages.en.acceptInvitation,
   },
 });
 
@@ -60,7 +51,7 @@ export function AcceptInvitationForm({ locale, token, email, minLength }: { loca
       router.push("/signin");
     } catch (e) {
       setBusy(false);
-      const message = e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.generic;
+      const message = e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other;
       if (e instanceof ApiClientError && e.code === "INVALID_PASSWORD") setFieldError({ password: message });
       else setError(message);
     }

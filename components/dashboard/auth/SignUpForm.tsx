@@ -8,8 +8,9 @@ import { Field } from "@/components/ui/Field";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { useHydrated } from "../useHydrated";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { NEW_KEY_STORAGE } from "../storage";
+import { errorMessages, messageFor } from "@/components/data/error-messages";
 
 const copy = defineCopy({
   fr: {
@@ -20,14 +21,7 @@ const copy = defineCopy({
     passwordHint: "Au moins 10 caractères.",
     submit: "Créer mon compte",
     submitting: "Création du compte…",
-    errors: {
-      INVALID_BUSINESS_NAME: "Indiquez un nom de 2 à 80 caractères.",
-      INVALID_EMAIL: "Cette adresse e-mail n'est pas valide.",
-      EMAIL_TAKEN: "Un compte existe déjà avec cette adresse. Connectez-vous.",
-      INVALID_PASSWORD: "Le mot de passe doit compter au moins 10 caractères (72 octets au plus).",
-      RATE_LIMIT_EXCEEDED: "Trop de créations de compte depuis votre connexion. Patientez une minute.",
-      other: "La création du compte a échoué. Réessayez dans un instant.",
-    },
+    errors: errorMessages.fr.signUp,
     formError: "Corrigez le champ indiqué.",
     already: "Déjà un compte ?",
     signIn: "Se connecter",
@@ -41,14 +35,7 @@ const copy = defineCopy({
     passwordHint: "At least 10 characters.",
     submit: "Create my account",
     submitting: "Creating the account…",
-    errors: {
-      INVALID_BUSINESS_NAME: "Enter a name of 2 to 80 characters.",
-      INVALID_EMAIL: "This e-mail address is not valid.",
-      EMAIL_TAKEN: "An account already uses this address. Sign in instead.",
-      INVALID_PASSWORD: "The password needs at least 10 characters (72 bytes at most).",
-      RATE_LIMIT_EXCEEDED: "Too many sign-ups from your connection. Wait a minute.",
-      other: "Creating the account failed. Try again in a moment.",
-    },
+    errors: errorMessages.en.signUp,
     formError: "Fix the field shown.",
     already: "Already have an account?",
     signIn: "Sign in",
@@ -89,7 +76,7 @@ export function SignUpForm({ locale }: { locale: Locale }) {
       window.location.assign(result?.ok ? "/dashboard" : `/signin?lang=${locale}`);
     } catch (error) {
       const code = error instanceof ApiClientError ? error.code : "other";
-      const message = (t.errors as Record<string, string>)[code] ?? t.errors.other;
+      const message = messageFor(t.errors, code);
       const field = FIELD_OF[code];
       if (field) {
         setFieldError({ field, message });

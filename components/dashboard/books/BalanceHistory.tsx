@@ -3,6 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Button } from "@/components/ui/Button";
+import { DataTable } from "@/components/ui/DataTable";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import { BALANCE_LABELS, BALANCE_TRANSACTION_LABELS } from "@/lib/books/balance-transaction-types";
@@ -10,7 +11,7 @@ import type { BalanceTransaction } from "@/lib/books/schemas";
 import { formatXof } from "@/lib/format/money";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError } from "../api";
+import { fetchEnvelope } from "@/components/data/fetch-json";
 import { DateTime } from "../DateTime";
 
 const PAGE = 20;
@@ -53,9 +54,7 @@ type Page = { data: BalanceTransaction[]; has_more: boolean };
 async function fetchPage(startingAfter: string | undefined): Promise<Page> {
   const q = new URLSearchParams({ limit: String(PAGE) });
   if (startingAfter) q.set("starting_after", startingAfter);
-  const response = await fetch(`/dashboard-api/balance/transactions?${q}`, { credentials: "same-origin" });
-  const body = (await response.json().catch(() => ({}))) as { success?: boolean; data?: BalanceTransaction[]; has_more?: boolean; error?: { code: string; message: string } };
-  if (!response.ok || !body.success || !body.data) throw new ApiClientError(body.error?.code ?? "INTERNAL_ERROR", body.error?.message ?? `HTTP ${response.status}`, response.status);
+  const body = await fetchEnvelope<BalanceTransaction[], { has_more: boolean }>(`/dashboard-api/balance/transactions?${q}`);
   return { data: body.data, has_more: Boolean(body.has_more) };
 }
 
@@ -94,39 +93,38 @@ export function BalanceHistory({ locale, mode }: { locale: Locale; mode: Mode })
         <p className="mt-3 text-muted">{t.none}</p>
       ) : (
         <>
-          <table className="mt-3 w-full text-left text-sm max-sm:block">
-            <thead className="text-muted max-sm:sr-only">
-              <tr>
-                <th scope="col" className="py-2 pr-3">{t.date}</th>
-                <th scope="col" className="py-2 pr-3">{t.movement}</th>
-                <th scope="col" className="py-2 pr-3">{t.balance}</th>
-                <th scope="col" className="py-2 pr-3 text-right">{t.amount}</th>
-                <th scope="col" className="py-2 text-right">{t.after}</th>
-              </tr>
-            </thead>
-            <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-2">
-              {rows.map((r) => (
-                <tr
-                  key={r.id}
-                  data-testid="balance-row"
-                  className="border-t border-line max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:gap-y-0.5 max-sm:rounded-xl max-sm:border max-sm:bg-surface max-sm:p-3"
-                >
-                  <td className="py-2 pr-3 text-muted max-sm:col-span-2 max-sm:p-0 max-sm:text-xs">
-                    <DateTime value={r.created_at} locale={locale} />
-                  </td>
-                  <td className="py-2 pr-3 font-semibold text-ink max-sm:p-0 max-sm:break-words">{BALANCE_TRANSACTION_LABELS[r.type][locale]}</td>
-                  <td className="py-2 pr-3 text-muted max-sm:col-start-1 max-sm:row-start-3 max-sm:p-0 max-sm:text-xs">{BALANCE_LABELS[r.balance][locale]}</td>
-                  <td className={`py-2 pr-3 text-right font-semibold whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0 ${r.amount < 0 ? "text-danger" : "text-brand"}`}>
-                    {signed(r.amount)}
-                  </td>
-                  <td className="py-2 text-right whitespace-nowrap text-ink max-sm:col-start-2 max-sm:row-start-3 max-sm:p-0 max-sm:text-xs max-sm:text-muted">
+          <DataTable
+            className="mt-3"
+            phone="cards"
+            rows={rows}
+            rowKey={(r) => r.id}
+            rowProps={() => ({ "data-testid": "balance-row" })}
+            empty={t.none}
+            columns={[
+              { key: "date", header: t.date, className: "text-muted max-sm:col-span-2 max-sm:p-0 max-sm:text-xs", cell: (r) => <DateTime value={r.created_at} locale={locale} /> },
+              { key: "movement", header: t.movement, className: "font-semibold text-ink max-sm:p-0 max-sm:break-words", cell: (r) => BALANCE_TRANSACTION_LABELS[r.type][locale] },
+              { key: "balance", header: t.balance, className: "text-muted max-sm:col-start-1 max-sm:row-start-3 max-sm:p-0 max-sm:text-xs", cell: (r) => BALANCE_LABELS[r.balance][locale] },
+              {
+                key: "amount",
+                header: t.amount,
+                align: "right",
+                className: "font-semibold whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0",
+                cell: (r) => <span className={r.amount < 0 ? "text-danger" : "text-brand"}>{signed(r.amount)}</span>,
+              },
+              {
+                key: "after",
+                header: t.after,
+                align: "right",
+                className: "whitespace-nowrap text-ink max-sm:col-start-2 max-sm:row-start-3 max-sm:p-0 max-sm:text-xs max-sm:text-muted",
+                cell: (r) => (
+                  <>
                     <span className="sm:hidden">{t.after} : </span>
                     {formatXof(r.balance_after)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
           <div className="mt-3 flex flex-wrap items-center gap-3">
             {query.hasNextPage ? (
               <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>

@@ -7,7 +7,7 @@ import type { ReportType } from "@/db/schema";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { Select } from "../Select";
-import { EXPORT_ERRORS, errorText, getReport, requestExport } from "./exportRequest";
+import { errorText, getReport, requestExport } from "./exportRequest";
 
 const POLL_MS = 2_000;
 
@@ -34,6 +34,7 @@ const copy = defineCopy({
     ready: "Votre export est prêt.",
     download: "Télécharger l'export",
     linkHint: "Le lien reste valable une heure.",
+    reportFailed: "La préparation de l'export a échoué. Réessayez ; si cela se reproduit, contactez le support.",
   },
   en: {
     heading: (what: string) => `Export ${what}`,
@@ -57,6 +58,7 @@ const copy = defineCopy({
     ready: "Your export is ready.",
     download: "Download the export",
     linkHint: "The link stays valid for one hour.",
+    reportFailed: "Preparing the export failed. Try again; if it happens again, contact support.",
   },
 });
 
@@ -99,7 +101,7 @@ export function ExportPanel({ locale, type, status, statusLabel }: ExportPanelPr
         const report = await getReport(state.id);
         if (cancelled) return;
         if (report.status === "READY" && report.download_url) setState({ step: "ready", url: report.download_url });
-        else if (report.status === "FAILED") setState({ step: "error", message: EXPORT_ERRORS[locale].FAILED });
+        else if (report.status === "FAILED") setState({ step: "error", message: t.reportFailed });
       } catch (e) {
         if (!cancelled) setState({ step: "error", message: errorText(locale, e) });
       }
@@ -108,7 +110,7 @@ export function ExportPanel({ locale, type, status, statusLabel }: ExportPanelPr
       cancelled = true;
       clearInterval(timer);
     };
-  }, [state, locale]);
+  }, [state, locale, t.reportFailed]);
 
   useEffect(() => {
     if (state.step === "ready") linkRef.current?.focus();

@@ -1,5 +1,7 @@
 import type { ReportResource } from "@/lib/books/reports";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch, type ClientErrorCode } from "@/components/data/fetch-json";
+import { errorMessages, messageFor } from "@/components/data/error-messages";
+import type { Locale } from "@/lib/i18n/locale";
 
 /** What one export request gave: the file, saved already, or a report prepared in the background. */
 export type ExportOutcome = { kind: "file"; fileName: string } | { kind: "report"; report: ReportResource };
@@ -38,40 +40,11 @@ export async function requestExport(params: Record<string, string | undefined>):
     saveBlob(await response.blob(), fileNameOf(response.headers.get("content-disposition"), `cauri-${params.type}.${params.format}`));
     return { kind: "file", fileName: fileNameOf(response.headers.get("content-disposition"), `cauri-${params.type}.${params.format}`) };
   }
-  const parsed = (await response.json().catch(() => ({}))) as { success?: boolean; data?: { report: ReportResource }; error?: { code: string; message: string; param?: string } };
+  const parsed = (await response.json().catch(() => ({}))) as { success?: boolean; data?: { report: ReportResource }; error?: { code: ClientErrorCode; message: string; param?: string } };
   if (response.status === 202 && parsed.success && parsed.data?.report) return { kind: "report", report: parsed.data.report };
   throw new ApiClientError(parsed.error?.code ?? "INTERNAL_ERROR", parsed.error?.message ?? `HTTP ${response.status}`, response.status, parsed.error?.param);
 }
 
 export const getReport = (id: string) => apiFetch<ReportResource>(`/dashboard-api/reports/${encodeURIComponent(id)}`);
 
-/** Error codes the export requests can answer, in plain words (the rest fall back to `other`). */
-export const EXPORT_ERRORS = {
-  fr: {
-    INVALID_DATE_RANGE: "Période non valide : la date de début doit précéder la date de fin, sur un an au plus.",
-    INVALID_REPORT_FILTER: "Le filtre de la liste ne s'applique pas à cet export. Réinitialisez les filtres et réessayez.",
-    INVALID_REPORT_FORMAT: "Ce format n'est pas proposé pour cet export.",
-    ROLE_FORBIDDEN: "Votre rôle ne permet pas de télécharger les exports : demandez-le au propriétaire du compte.",
-    SESSION_REQUIRED: "Votre session a expiré : reconnectez-vous.",
-    RATE_LIMIT_EXCEEDED: "Trop de demandes d'un coup. Patientez une minute et réessayez.",
-    NETWORK_ERROR: "Connexion impossible. Vérifiez votre réseau et réessayez.",
-    FAILED: "La préparation de l'export a échoué. Réessayez ; si cela se reproduit, contactez le support.",
-    other: "L'export a échoué. Réessayez dans un instant.",
-  } as Record<string, string>,
-  en: {
-    INVALID_DATE_RANGE: "Invalid period: the start date must come before the end date, a year apart at most.",
-    INVALID_REPORT_FILTER: "The list's filter does not apply to this export. Reset the filters and try again.",
-    INVALID_REPORT_FORMAT: "This format is not offered for this export.",
-    ROLE_FORBIDDEN: "Your role cannot download exports: ask the account owner.",
-    SESSION_REQUIRED: "Your session has expired: sign in again.",
-    RATE_LIMIT_EXCEEDED: "Too many requests at once. Wait a minute and try again.",
-    NETWORK_ERROR: "Could not connect. Check your network and try again.",
-    FAILED: "Preparing the export failed. Try again; if it happens again, contact support.",
-    other: "The export failed. Try again in a moment.",
-  } as Record<string, string>,
-};
-
-export const errorText = (locale: "fr" | "en", e: unknown) => {
-  const code = e instanceof ApiClientError ? e.code : "other";
-  return EXPORT_ERRORS[locale][code] ?? EXPORT_ERRORS[locale].other;
-};
+export const errorText = (locale: Locale, e: unknown) => messageFor(errorMessages[locale].exports, e instanceof ApiClientError ? e.code : null);

@@ -9,13 +9,15 @@ import type { MerchantRole } from "@/db/schema";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import type { MemberView } from "@/lib/team/members";
-import { ApiClientError, apiFetch } from "../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge } from "../Badge";
 import { ConfirmInline } from "../ConfirmInline";
 import { DateTime } from "../DateTime";
-import { roleCopy, ROLES } from "../roles";
+import { roleLabels } from "@/lib/i18n/role-labels";
+import { ROLES } from "../roles";
 import { Select } from "../Select";
 import { useHydrated } from "../useHydrated";
+import { errorMessages } from "@/components/data/error-messages";
 
 const copy = defineCopy({
   fr: {
@@ -61,14 +63,7 @@ const copy = defineCopy({
     leaveQ: "Quitter l'équipe de ce compte ?",
     leaveDetail: "Votre compte est supprimé et vous êtes déconnecté.",
     leaveYes: "Oui, quitter",
-    errors: {
-      MEMBER_EMAIL_TAKEN: "Cette adresse a déjà un compte Cauri (dans votre équipe ou chez un autre marchand). Invitez une autre adresse.",
-      INVALID_EMAIL: "Saisissez une adresse e-mail valide, par exemple awa@exemple.ml.",
-      LAST_OWNER: "Le compte doit garder au moins un propriétaire actif : nommez d'abord un autre propriétaire.",
-      INVITATION_ALREADY_ACCEPTED: "Ce membre a déjà accepté son invitation.",
-      ROLE_FORBIDDEN: "Votre rôle ne permet pas cette action.",
-      generic: "L'action n'a pas abouti. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.team,
   },
   en: {
     title: "Team",
@@ -113,14 +108,7 @@ const copy = defineCopy({
     leaveQ: "Leave this account's team?",
     leaveDetail: "Your account is deleted and you are signed out.",
     leaveYes: "Yes, leave",
-    errors: {
-      MEMBER_EMAIL_TAKEN: "This address already has a Cauri account (in your team or another merchant's). Invite another address.",
-      INVALID_EMAIL: "Enter a valid e-mail address, for example awa@example.ml.",
-      LAST_OWNER: "The account must keep at least one active owner: make another member owner first.",
-      INVITATION_ALREADY_ACCEPTED: "This member has already accepted their invitation.",
-      ROLE_FORBIDDEN: "Your role does not allow this.",
-      generic: "That did not work. Try again in a moment.",
-    },
+    errors: errorMessages.en.team,
   },
 });
 
@@ -128,11 +116,11 @@ type Team = { members: MemberView[] };
 
 function MemberRow({ member, locale, manage, self, onDone }: { member: MemberView; locale: Locale; manage: boolean; self: boolean; onDone: (message: string | null, error: string | null) => void }) {
   const t = copy[locale];
-  const roles = roleCopy[locale];
+  const roles = roleLabels[locale];
   const hydrated = useHydrated();
   const [role, setRole] = useState<MerchantRole>(member.role);
   const [confirming, setConfirming] = useState(false);
-  const report = (e: unknown) => onDone(null, e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.generic);
+  const report = (e: unknown) => onDone(null, e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other);
   const changeRole = useMutation({ mutationFn: () => apiFetch(`/dashboard-api/team/${member.id}`, { method: "PATCH", body: { role } }), onSuccess: () => onDone(t.roleSaved, null), onError: report });
   const resend = useMutation({ mutationFn: () => apiFetch(`/dashboard-api/team/${member.id}/invitation`, { method: "POST" }), onSuccess: () => onDone(t.resent, null), onError: report });
   const remove = useMutation({ mutationFn: () => apiFetch(`/dashboard-api/team/${member.id}`, { method: "DELETE" }), onSuccess: () => onDone(t.removed, null), onError: report });
@@ -190,7 +178,7 @@ function MemberRow({ member, locale, manage, self, onDone }: { member: MemberVie
 /** The team page: members (everyone sees them), and for owners the invitation form and each member's controls. */
 export function TeamView({ locale, initial, manage, selfId }: { locale: Locale; initial: Team; manage: boolean; selfId: string }) {
   const t = copy[locale];
-  const roles = roleCopy[locale];
+  const roles = roleLabels[locale];
   const hydrated = useHydrated();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -212,7 +200,7 @@ export function TeamView({ locale, initial, manage, selfId }: { locale: Locale; 
       done(t.sent(member.email), null);
     },
     onError: (e) => {
-      const message = e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.generic;
+      const message = e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other;
       if (e instanceof ApiClientError && e.param === "email") setEmailError(message);
       else done(null, message);
     },
@@ -220,7 +208,7 @@ export function TeamView({ locale, initial, manage, selfId }: { locale: Locale; 
   const leave = useMutation({
     mutationFn: () => apiFetch("/dashboard-api/team/leave", { method: "POST" }),
     onSuccess: () => router.push("/signin"),
-    onError: (e) => done(null, e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.generic),
+    onError: (e) => done(null, e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other),
   });
 
   const onInvite = (event: FormEvent<HTMLFormElement>) => {

@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { MERCHANT_ROLES } from "@/db/schema";
+import { roleLabels } from "@/lib/i18n/role-labels";
 import { defineMailTemplate } from "./define";
 import { html, mailDocument } from "./html";
-
-const ROLE = {
-  fr: { owner: "propriétaire", admin: "administrateur", developer: "développeur", finance: "finance", viewer: "lecture seule" },
-  en: { owner: "owner", admin: "admin", developer: "developer", finance: "finance", viewer: "viewer" },
-} as const;
 
 /** An invitation to join a merchant's team (or, sent by staff, to take its account as owner): a link to set a password. */
 export const invitationMail = defineMailTemplate({
@@ -22,7 +18,7 @@ export const invitationMail = defineMailTemplate({
     fr: ({ merchantName, role, invitedBy, link, days }) => {
       const subject = `Invitation à rejoindre ${merchantName} sur Cauri`;
       const who = invitedBy ? `${invitedBy} vous invite` : "L'équipe Cauri vous invite";
-      const lead = `${who} à rejoindre le compte ${merchantName} sur Cauri, avec le rôle ${ROLE.fr[role]}.`;
+      const lead = `${who} à rejoindre le compte ${merchantName} sur Cauri, avec le rôle ${roleLabels.fr[role]}.`;
       const text = [
         "Bonjour,",
         "",
@@ -50,7 +46,7 @@ export const invitationMail = defineMailTemplate({
     en: ({ merchantName, role, invitedBy, link, days }) => {
       const subject = `Invitation to join ${merchantName} on Cauri`;
       const who = invitedBy ? `${invitedBy} invites you` : "The Cauri team invites you";
-      const lead = `${who} to join the ${merchantName} account on Cauri, with the ${ROLE.en[role]} role.`;
+      const lead = `${who} to join the ${merchantName} account on Cauri, with the ${roleLabels.en[role]} role.`;
       const text = [
         "Hello,",
         "",

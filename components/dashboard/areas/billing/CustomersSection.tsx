@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
-import { apiFetch } from "../../api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../../DateTime";
 import { billingCopy, errorMessage, type Customer, type CustomersPage, type Sub } from "./copy";
 import { SubRow } from "./SubscriptionsSection";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError, apiFetch } from "../../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge } from "../../Badge";
 import { Select } from "../../Select";
 import { useHydrated } from "../../useHydrated";

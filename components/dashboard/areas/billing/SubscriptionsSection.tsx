@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/Spinner";
 import type { Locale } from "@/lib/i18n/locale";
 import { formatXof } from "@/lib/format/money";
 import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
-import { ApiClientError, apiFetch } from "../../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../../DateTime";
 import { Select } from "../../Select";
 import { StatusBadge } from "../../StatusBadge";

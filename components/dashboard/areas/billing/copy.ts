@@ -4,7 +4,8 @@ import { parseAmountInput } from "@/lib/format/amount-input";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Pagination } from "@/lib/links/pagination";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError } from "../../api";
+import { ApiClientError } from "@/components/data/fetch-json";
+import { errorMessages } from "@/components/data/error-messages";
 
 export type Plan = PlanResource;
 export type Sub = SubscriptionResource;
@@ -94,22 +95,7 @@ export const billingCopy = defineCopy({
     showSubs: "Voir ses abonnements",
     hideSubs: "Masquer ses abonnements",
     more: (shown: number, total: number) => `${shown} clients affichés sur ${total}.`,
-    errors: {
-      INVALID_AMOUNT: "Le montant doit être un nombre entier entre 100 et 5 000 000 FCFA.",
-      UNREADABLE_AMOUNT: "Montant illisible : écrivez-le en chiffres, sans centimes, par exemple 35 000 ou 35000 FCFA.",
-      INVALID_INTERVAL: "Choisissez une périodicité.",
-      MISSING_FIELD: "Ce champ est obligatoire.",
-      INVALID_FIELD: "Valeur invalide.",
-      MISSING_PHONE: "Indiquez le téléphone du client.",
-      INVALID_PHONE: "Numéro non valide : 8 chiffres pour un numéro malien (76 55 44 33), sinon le numéro international avec + (+223 76 55 44 33).",
-      INVALID_EMAIL: "Indiquez une adresse e-mail valide, ou laissez le champ vide.",
-      INVALID_REDIRECT_URL: "Indiquez une adresse HTTPS publique valide, ou laissez le champ vide.",
-      PLAN_INACTIVE: "Cette formule est désactivée : réactivez-la pour y abonner un client.",
-      PLAN_NOT_FOUND: "Cette formule n'existe plus. Rechargez la page.",
-      PLAN_INTERVAL_IMMUTABLE: "La périodicité d'une formule ne change pas : créez une nouvelle formule.",
-      SUBSCRIPTION_NOT_FOUND: "Cet abonnement n'existe plus. Rechargez la page.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.billing,
   },
   en: {
     title: "Subscriptions",
@@ -188,22 +174,7 @@ export const billingCopy = defineCopy({
     showSubs: "Show their subscriptions",
     hideSubs: "Hide their subscriptions",
     more: (shown: number, total: number) => `${shown} of ${total} customers shown.`,
-    errors: {
-      INVALID_AMOUNT: "The amount must be a whole number between 100 and 5,000,000 FCFA.",
-      UNREADABLE_AMOUNT: "Unreadable amount: write it in digits, without decimals, for example 35 000 or 35000 FCFA.",
-      INVALID_INTERVAL: "Choose an interval.",
-      MISSING_FIELD: "This field is required.",
-      INVALID_FIELD: "Invalid value.",
-      MISSING_PHONE: "Enter the customer's phone.",
-      INVALID_PHONE: "Not a valid number: 8 digits for a Mali number (76 55 44 33), otherwise the international number with + (+223 76 55 44 33).",
-      INVALID_EMAIL: "Enter a valid e-mail address, or leave the field empty.",
-      INVALID_REDIRECT_URL: "Enter a valid public HTTPS address, or leave the field empty.",
-      PLAN_INACTIVE: "This plan is deactivated: reactivate it to subscribe a customer.",
-      PLAN_NOT_FOUND: "This plan no longer exists. Reload the page.",
-      PLAN_INTERVAL_IMMUTABLE: "A plan's interval cannot change: create a new plan.",
-      SUBSCRIPTION_NOT_FOUND: "This subscription no longer exists. Reload the page.",
-      other: "The operation failed. Try again in a moment.",
-    },
+    errors: errorMessages.en.billing,
   },
 });
 

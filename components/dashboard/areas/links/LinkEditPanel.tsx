@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/Field";
 import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
 import type { LinkResource } from "@/lib/links/schemas";
-import { apiFetch } from "../../api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "../../useHydrated";
 import { readAmountField } from "./amount-field";
 import { fieldOf, linkErrorMessage, linksCopy } from "./copy";

@@ -1,6 +1,7 @@
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { LinkResource } from "@/lib/links/schemas";
-import { ApiClientError } from "../../api";
+import { ApiClientError } from "@/components/data/fetch-json";
+import { errorMessages } from "@/components/data/error-messages";
 
 /** The words of the links list, a link's page and its edit form. */
 export const linksCopy = defineCopy({
@@ -78,22 +79,7 @@ export const linksCopy = defineCopy({
     pageOf: (page: number, pages: number, total: number) => `Page ${page} sur ${pages} (${total} paiement${total > 1 ? "s" : ""})`,
     amountFormat: "Saisissez le montant en chiffres, par exemple 35 000, 35.000 ou 35 000 FCFA.",
     amountMissing: "Indiquez un montant, par exemple 35 000.",
-    errors: {
-      INVALID_AMOUNT: "Le montant doit être un nombre entier entre 100 et 5 000 000 FCFA.",
-      INVALID_AMOUNT_RANGE: "Indiquez un minimum et un maximum entre 100 et 5 000 000 FCFA, le minimum au plus égal au maximum.",
-      INVALID_SLUG: "L'adresse compte 3 à 64 caractères : a-z, 0-9 et « - ».",
-      SLUG_TAKEN: "Cette adresse est déjà prise : choisissez-en une autre.",
-      LINK_NOT_OPEN: "Un lien à montant fixe n'a pas de minimum ni de maximum.",
-      LINK_PRICE_IMMUTABLE: "Le prix d'un lien à montant fixe ne change pas : créez un nouveau lien.",
-      LINK_MODE_IMMUTABLE: "Le type de montant d'un lien ne change pas : créez un nouveau lien.",
-      INVALID_REDIRECT_URL: "L'adresse de retour doit commencer par https:// et mener à votre site (ni à Cauri, ni à une adresse locale).",
-      LINK_ARCHIVED: "Ce lien a été supprimé : il ne se modifie plus.",
-      LINK_NOT_FOUND: "Ce lien n'existe pas dans ce mode.",
-      ROLE_FORBIDDEN: "Votre rôle ne permet pas de modifier les liens de paiement.",
-      MISSING_FIELD: "Ce champ est obligatoire.",
-      INVALID_FIELD: "Valeur invalide.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.links,
     fieldErrors: {
       name: "Indiquez un nom de 1 à 100 caractères.",
       description: "La description compte au plus 500 caractères.",
@@ -172,22 +158,7 @@ export const linksCopy = defineCopy({
     pageOf: (page: number, pages: number, total: number) => `Page ${page} of ${pages} (${total} payment${total === 1 ? "" : "s"})`,
     amountFormat: "Type the amount in digits, for example 35 000, 35.000 or 35 000 FCFA.",
     amountMissing: "Enter an amount, for example 35 000.",
-    errors: {
-      INVALID_AMOUNT: "The amount must be a whole number between 100 and 5,000,000 FCFA.",
-      INVALID_AMOUNT_RANGE: "Give a minimum and a maximum between 100 and 5,000,000 FCFA, the minimum at most the maximum.",
-      INVALID_SLUG: "The address is 3 to 64 characters: a-z, 0-9 and '-'.",
-      SLUG_TAKEN: "This address is taken: choose another one.",
-      LINK_NOT_OPEN: "A fixed-amount link has no minimum or maximum.",
-      LINK_PRICE_IMMUTABLE: "A fixed-amount link's price does not change: create a new link.",
-      LINK_MODE_IMMUTABLE: "A link's amount type does not change: create a new link.",
-      INVALID_REDIRECT_URL: "The return address must start with https:// and lead to your site (not to Cauri, not to a local address).",
-      LINK_ARCHIVED: "This link was deleted: it can no longer be changed.",
-      LINK_NOT_FOUND: "This link does not exist in this mode.",
-      ROLE_FORBIDDEN: "Your role cannot change payment links.",
-      MISSING_FIELD: "This field is required.",
-      INVALID_FIELD: "Invalid value.",
-      other: "The operation failed. Try again in a moment.",
-    },
+    errors: errorMessages.en.links,
     fieldErrors: {
       name: "Enter a name of 1 to 100 characters.",
       description: "The description is at most 500 characters.",

@@ -11,7 +11,7 @@ import type { Mode } from "@/db/schema";
 import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
 import type { SecureOrderDetail } from "@/lib/secure-orders/dashboard";
-import { ApiClientError, apiFetch } from "../../api";
+import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../../DateTime";
 import { ConfirmInline } from "../../ConfirmInline";
 import { CopyLink } from "../../CopyLink";

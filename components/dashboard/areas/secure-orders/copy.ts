@@ -1,5 +1,6 @@
 import type { AutomaticReason, TimelineStepKind } from "@/lib/secure-orders/dashboard";
 import { defineCopy } from "@/lib/i18n/dictionary";
+import { errorMessages } from "@/components/data/error-messages";
 
 /** Copy shared by the secure-order list and detail pages. */
 export const orderCopy = defineCopy({
@@ -68,12 +69,7 @@ export const detailCopy = defineCopy({
     done: { CANCELLED: "Commande annulée.", REFUNDED: "Commande annulée, acheteur remboursé." } as Record<string, string>,
     loading: "Chargement…",
     loadError: "Impossible de recharger la commande. Les informations affichées peuvent être anciennes.",
-    errors: {
-      ORDER_NOT_CANCELLABLE: "Cette commande est déjà close : elle ne peut plus être annulée.",
-      REFUND_FAILED: "L'opérateur n'a pas pu rembourser l'acheteur. Rien n'a changé : les fonds restent bloqués. Réessayez plus tard.",
-      INVALID_CANCEL_REASON: "Le motif compte au plus 300 caractères.",
-      other: "L'opération a échoué. Réessayez dans un instant.",
-    } as Record<string, string>,
+    errors: errorMessages.fr.secureOrderDetail,
   },
   en: {
     back: "All orders",
@@ -125,11 +121,6 @@ export const detailCopy = defineCopy({
     done: { CANCELLED: "Order cancelled.", REFUNDED: "Order cancelled, buyer refunded." },
     loading: "Loading…",
     loadError: "The order could not be reloaded. What is shown may be out of date.",
-    errors: {
-      ORDER_NOT_CANCELLABLE: "This order is already closed: it can no longer be cancelled.",
-      REFUND_FAILED: "The operator could not refund the buyer. Nothing changed: the funds stay held. Try again later.",
-      INVALID_CANCEL_REASON: "The reason is at most 300 characters.",
-      other: "The operation failed. Try again in a moment.",
-    },
+    errors: errorMessages.en.secureOrderDetail,
   },
 });

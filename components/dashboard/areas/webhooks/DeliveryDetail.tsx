@@ -5,7 +5,7 @@ import { Spinner } from "@/components/ui/Spinner";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import type { DeliveryDetail as Detail } from "@/lib/webhooks/delivery-detail";
-import { apiFetch } from "../../api";
+import { apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../../DateTime";
 import { BodyBlock } from "../../BodyBlock";
 import { StatusBadge } from "../../StatusBadge";

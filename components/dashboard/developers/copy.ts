@@ -1,0 +1,76 @@
+import { errorMessages } from "@/components/data/error-messages";
+import { defineCopy } from "@/lib/i18n/dictionary";
+import type { Mode } from "@/db/schema";
+
+export const developersCopy = defineCopy({
+  fr: {
+    title: "Développeurs",
+    intro: (mode: Mode): string =>
+      mode === "test"
+        ? "Clés API du mode test (sk_test_…) : elles ne déplacent jamais d'argent réel. Les clés de production sont dans le mode production."
+        : "Clés API du mode production (sk_live_…). Les clés de test sont dans le mode test.",
+    baseUrl: "Adresse de l'API",
+    docs: "Documentation de l'API",
+    applications: "Applications",
+    applicationId: "Identifiant",
+    created: "Créée le",
+    keys: "Clés API",
+    noKeys: "Aucune clé dans ce mode.",
+    key: "Clé",
+    lastUsed: "Dernière utilisation",
+    never: "jamais",
+    status: "Statut",
+    active: "Active",
+    revoked: "Révoquée",
+    createKey: "Créer une clé",
+    newKey: "Nouvelle clé API",
+    revoke: "Révoquer",
+    revokeConfirm: "Révoquer définitivement ?",
+    revokeYes: "Oui, révoquer",
+    cancel: "Annuler",
+    revokedOn: "révoquée le",
+    liveLocked: "Les clés de production se créent une fois l'accès à la production ouvert.",
+    requestProduction: "Demander l'accès à la production",
+    newApp: "Nouvelle application",
+    appName: "Nom de l'application",
+    appHint: "Par exemple : site web, application mobile, caisse de la boutique.",
+    createApp: "Créer l'application",
+    loading: "Chargement…",
+    errors: errorMessages.fr.developers,
+  },
+  en: {
+    title: "Developers",
+    intro: (mode: Mode): string =>
+      mode === "test"
+        ? "Test mode API keys (sk_test_…): they never move real money. Live keys are in live mode."
+        : "Live mode API keys (sk_live_…). Test keys are in test mode.",
+    baseUrl: "API address",
+    docs: "API documentation",
+    applications: "Applications",
+    applicationId: "Id",
+    created: "Created",
+    keys: "API keys",
+    noKeys: "No key in this mode.",
+    key: "Key",
+    lastUsed: "Last used",
+    never: "never",
+    status: "Status",
+    active: "Active",
+    revoked: "Revoked",
+    createKey: "Create a key",
+    newKey: "New API key",
+    revoke: "Revoke",
+    revokeConfirm: "Revoke for good?",
+    revokeYes: "Yes, revoke",
+    cancel: "Cancel",
+    revokedOn: "revoked on",
+    liveLocked: "Live keys can be created once production access is open.",
+    requestProduction: "Request production access",
+    newApp: "New application",
+    appName: "Application name",
+    appHint: "For example: website, mobile app, shop till.",
+    createApp: "Create the application",
+    loading: "Loading…",
+    errors: errorMessages.en.developers,
+  },
+});
