@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { merchantIdOf, updateMerchant } from "./support/merchant";
 import { screenshots } from "./support/pages";
 import { signInStaff } from "./support/two-factor";
+import { opsCommand } from "./support/ops-cli";
 
 test.describe.configure({ timeout: 300_000, mode: "serial" });
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -150,7 +151,7 @@ test("books: the owner downloads every export and the statement, and reads the b
 
 function createStaff(staffEmail: string, password: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "bin/ops.ts", "staff", "create", "--email", staffEmail, "--password-stdin", "--json"], { env: process.env });
+    const child = spawn(...opsCommand(["staff", "create", "--email", staffEmail, "--password-stdin", "--json"]), { env: process.env });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`ops staff create failed: ${stderr.split("\n").slice(0, 5).join("\n")}`))));

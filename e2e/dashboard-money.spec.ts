@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { merchantIdOf, updateMerchant } from "./support/merchant";
 import { expectWithinViewport, screenshots } from "./support/pages";
 import { signUpOnPage } from "./support/signup";
+import { opsCommand } from "./support/ops-cli";
 
 // Issue 18, the money pages: French everywhere, status and amount on a 360 px screen, one amount
 // parser, and the operator's reference of a paid-out withdrawal.
@@ -17,7 +18,7 @@ const DESKTOP = { width: 1280, height: 900 };
 /** The ops command line as staff run it (the same domain functions as the console, audited). */
 function ops<T>(args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "bin/ops.ts", ...args, "--json"], { env: process.env });
+    const child = spawn(...opsCommand([...args, "--json"]), { env: process.env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { merchantIdOf, updateMerchant } from "./support/merchant";
 import { screenshots } from "./support/pages";
 import { signInStaff } from "./support/two-factor";
+import { opsCommand } from "./support/ops-cli";
 
 // Issue 13, "The dashboard tells the truth about money": figures from the ledger, one mode's
 // secret never on the other mode's screen, and the secure-orders pilot said as it is.
@@ -28,7 +29,7 @@ async function signUp(page: Page, business: string): Promise<{ email: string; ke
 /** The ops command line with --json, as an operator runs it (same database as the web server). */
 function ops<T>(args: string[], stdin = ""): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "bin/ops.ts", ...args, "--json"], { env: process.env });
+    const child = spawn(...opsCommand([...args, "--json"]), { env: process.env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -5,6 +5,7 @@ import { merchantIdOf, updateMerchant } from "./support/merchant";
 import { expectWithinViewport, screenshots } from "./support/pages";
 import { signInStaff } from "./support/two-factor";
 import { signUpOnPage } from "./support/signup";
+import { opsCommand } from "./support/ops-cli";
 
 // Sign-up, KYC, payments, a secure order and its dispute, then five console screens with axe at two widths: a long test on 2 cores.
 test.describe.configure({ timeout: 300_000 });
@@ -18,7 +19,7 @@ const CONTACT_PHONE = "+22370000001";
 /** `ops staff create` as an operator runs it (the password on stdin, never in argv). */
 function createStaff(email: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "bin/ops.ts", "staff", "create", "--email", email, "--password-stdin", "--json"], { env: process.env });
+    const child = spawn(...opsCommand(["staff", "create", "--email", email, "--password-stdin", "--json"]), { env: process.env });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { expectAccessible, screenshots } from "./support/pages";
 import { signInStaff } from "./support/two-factor";
+import { opsCommand } from "./support/ops-cli";
 
 // Page loads, axe scans and screenshots at two widths add up on a 2-core machine; each staff
 // action is a request, a refetch and a re-render, which a cold server takes seconds to serve.
@@ -17,7 +18,7 @@ const PASSWORD = "mot de passe e2e solide";
  */
 function ops<T>(args: string[], stdin = ""): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "bin/ops.ts", ...args, "--json"], { env: process.env });
+    const child = spawn(...opsCommand([...args, "--json"]), { env: process.env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -3,11 +3,15 @@
  * Arguments are passed to `playwright test` (e.g. `npm run test:e2e -- e2e/smoke.spec.ts`).
  *
  *   E2E_SKIP_BUILD=1   reuse the existing .next build
- *   DATABASE_URL       a PostgreSQL server on which a throwaway database is created and
- *                      dropped; without it the app uses a fresh embedded PGlite directory
+ *   DATABASE_URL       a PostgreSQL server on which throwaway databases are created and
+ *                      dropped, one per Playwright worker (each worker has its own app server);
+ *                      without it each server uses a fresh embedded PGlite directory
  *                      (see playwright.config.ts)
+ *   E2E_WORKERS        workers, and so app servers (default: one per core, e2e/support/servers.ts)
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { e2eWorkers } from "../e2e/support/servers";
 import { createThrowawayDatabase } from "./throwaway-database";
 
 let current: ChildProcess | undefined;
@@ -31,6 +35,13 @@ function section(title: string) {
 async function main(): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env };
 
+  // Said before a build of several minutes, not by the first test's launch error.
+  const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
+  if (!existsSync(chromium)) {
+    process.stderr.write(`The Playwright suite needs Chromium at ${chromium} (apt-get install chromium, or set PLAYWRIGHT_CHROMIUM_PATH); .ci/run installs it.\n`);
+    return 1;
+  }
+
   if (process.env.E2E_SKIP_BUILD === "1") {
     section("next build skipped (E2E_SKIP_BUILD=1)");
   } else {
@@ -39,13 +50,24 @@ async function main(): Promise<number> {
     if (code !== 0) return code;
   }
 
-  let drop: (() => Promise<void>) | undefined;
+  const drops: (() => Promise<void>)[] = [];
   if (process.env.DATABASE_URL) {
-    section("throwaway database");
-    const database = await createThrowawayDatabase(process.env.DATABASE_URL, "cauri_e2e");
-    drop = database.drop;
-    env.DATABASE_URL = database.url;
-    process.stdout.write(`created ${new URL(database.url).pathname.slice(1)}\n`);
+    section("throwaway databases");
+    const urls: string[] = [];
+    try {
+      const servers = process.env.E2E_BASE_URL ? 1 : e2eWorkers();
+      for (let slot = 0; slot < servers; slot++) {
+        const database = await createThrowawayDatabase(process.env.DATABASE_URL, `cauri_e2e${slot}`);
+        drops.push(database.drop);
+        urls.push(database.url);
+        process.stdout.write(`created ${database.name}\n`);
+      }
+    } catch (error) {
+      for (const drop of drops) await drop();
+      throw error;
+    }
+    env.DATABASE_URL = urls[0];
+    env.E2E_DATABASE_URLS = urls.join(" ");
   }
 
   // Stay alive on Ctrl-C or a CI timeout so the database is dropped: Ctrl-C already reaches
@@ -56,9 +78,9 @@ async function main(): Promise<number> {
     section("playwright test");
     return await run("npx", ["playwright", "test", ...process.argv.slice(2)], env);
   } finally {
-    if (drop) {
-      section("drop throwaway database");
-      await drop();
+    if (drops.length > 0) {
+      section("drop throwaway databases");
+      for (const drop of drops) await drop();
     }
   }
 }

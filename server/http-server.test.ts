@@ -138,12 +138,15 @@ describe("the server's edge", () => {
   it("drains on shutdown: a request in flight finishes, and its answer closes the connection", async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((r) => (arrived = r));
     const s = await start({}, async (_req, res) => {
+      arrived();
       await held;
       res.end("done");
     });
     const inFlight = fetch(`${s.url}/slow`);
-    await new Promise((r) => setTimeout(r, 100));
+    await inHandler;
     const drained = s.drain();
     // New connections are refused once the drain starts.
     await expect(fetch(`${s.url}/other`)).rejects.toThrow();

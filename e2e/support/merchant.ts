@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import postgres from "postgres";
 import { suiteDatabaseUrl } from "./instance";
+import { opsCommand } from "./ops-cli";
 
 const run = promisify(execFile);
 
@@ -27,7 +28,7 @@ export interface MerchantChanges {
  */
 async function ops(args: string[]): Promise<unknown> {
   try {
-    const { stdout } = await run("npx", ["tsx", "bin/ops.ts", ...args], { env: process.env, timeout: 60_000 });
+    const { stdout } = await run(...opsCommand(args), { env: process.env, timeout: 60_000 });
     return JSON.parse(stdout);
   } catch (error) {
     // Name the sub-command only: the arguments and output may hold keys.

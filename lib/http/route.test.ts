@@ -33,11 +33,14 @@ const create = route(
 );
 // A creation the domain refuses (amount 0) once `refuseGate` opens: it has taken its creation hit by then.
 let refuseGate: Promise<void> = Promise.resolve();
+// Called when a refused creation reaches the gate: it has taken its creation hit by then.
+let enteredRefusing: () => void = () => {};
 const refusable = route(
   // No transaction: the waiting request must not hold the embedded database's one session.
   { auth: "key", idempotency: "required", limit: "payments.create", body: input(z.object({ amount: z.number().int() })), status: 201, operation: { transaction: "own" } },
   async (_ctx, { body }) => {
     if (body.amount === 0) {
+      enteredRefusing();
       await refuseGate;
       throw new ApiError("INVALID_AMOUNT", "refused by the domain");
     }
@@ -49,6 +52,7 @@ const unkeyedRefusable = route(
   { auth: "key", limit: "payments.create", body: input(z.object({ amount: z.number().int() })), status: 201, operation: { transaction: "own" } },
   async (_ctx, { body }) => {
     if (body.amount === 0) {
+      enteredRefusing();
       await refuseGate;
       throw new ApiError("INVALID_AMOUNT", "refused by the domain");
     }
@@ -304,9 +308,10 @@ describe("rate limits", () => {
     for (let i = 1; i <= 9; i++) expect((await call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 100 }, idempotencyKey: `c${i}` })).status).toBe(201);
     let open!: () => void;
     refuseGate = new Promise((r) => (open = r));
+    const entered = new Promise<void>((r) => (enteredRefusing = r));
     // The 10th takes the last creation, then waits; meanwhile three more are refused by the limit.
     const tenth = call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 0 }, idempotencyKey: "c10" });
-    await new Promise((r) => setTimeout(r, 300));
+    await entered;
     for (let i = 0; i < 3; i++) expect((await call(refusable, "POST", "/v1/refusable", { key: m.testKey, body: { amount: 100 }, idempotencyKey: `late-${i}` })).status).toBe(429);
     open();
     expect((await tenth).status).toBe(400);
@@ -321,8 +326,9 @@ describe("rate limits", () => {
     for (let i = 1; i <= 9; i++) expect((await post(100)).status).toBe(201);
     let open!: () => void;
     refuseGate = new Promise((r) => (open = r));
+    const entered = new Promise<void>((r) => (enteredRefusing = r));
     const tenth = post(0);
-    await new Promise((r) => setTimeout(r, 300));
+    await entered;
     for (let i = 0; i < 3; i++) expect((await post(100)).status).toBe(429);
     open();
     expect((await tenth).status).toBe(400);

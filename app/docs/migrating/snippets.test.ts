@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { newSigningSecret } from "@/lib/webhooks/secret";
 import { signatureHeaders } from "@/lib/webhooks/sign";
+import { requires } from "@/tests/support/requirements";
 import * as snippets from "./snippets";
 
 // The guide's code, run as a merchant would paste it, against headers our deliveries carry.
@@ -27,7 +28,8 @@ describe("the migration guide's X-Service-Signature snippets verify real signatu
     expect(verifyServiceSignature(body, undefined, secret)).toBe(false);
   });
 
-  it("Python: the same four answers", () => {
+  it("Python: the same four answers", async (context) => {
+    await requires(context, "python");
     const file = path.join(dir, "verify.py");
     writeFileSync(file, `${snippets.pythonServiceSignature}\nimport json, sys\nargs = json.load(sys.stdin)\nprint(json.dumps(verify_service_signature(args["body"].encode(), args["header"], args["secret"])))\n`);
     const run = (input: { body: string; header: string; secret: string }) => JSON.parse(execFileSync("python3", [file], { input: JSON.stringify(input) }).toString());

@@ -3,12 +3,13 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { newSigningSecret } from "@/lib/webhooks/secret";
 import { signatureHeaders } from "@/lib/webhooks/sign";
 import { createAppServer } from "@/server/http-server";
 import { serverOptions } from "@/server/options";
 import { newMerchant } from "@/tests/support/merchant";
+import { requires, type Requirement } from "@/tests/support/requirements";
 import { LANGUAGES, payment, verify, type Language } from "./snippets";
 
 // Each tab of the quick start, run as a merchant would paste it, against the production server
@@ -16,17 +17,13 @@ import { LANGUAGES, payment, verify, type Language } from "./snippets";
 const dir = mkdtempSync(path.join(tmpdir(), "cauri-quick-start-"));
 const interpreter: Record<Language, string> = { curl: "bash", node: "node", python: "python3", php: "php" };
 
-/** A missing interpreter fails the test by name: a skipped language would hide a broken sample. */
-function requireInterpreter(language: Language) {
-  const command = interpreter[language];
-  const found = spawnSync(command, ["--version"], { encoding: "utf8" });
-  if (found.error) throw new Error(`${command} is not installed: the quick start's ${language} sample cannot be checked (.ci/run installs it)`);
-  if (language === "curl") {
-    for (const tool of ["curl", "openssl"]) {
-      if (spawnSync(tool, ["--version"]).error) throw new Error(`${tool} is not installed: the quick start's shell sample cannot be checked`);
-    }
-  }
-}
+const needs: Record<Language, Requirement[]> = { curl: ["curl", "openssl"], node: [], python: ["python"], php: ["php"] };
+
+/**
+ * A language whose interpreter is missing is skipped by name where only Node is installed (the
+ * fast lane) and fails under CI: a silently skipped language would hide a broken sample.
+ */
+const requireInterpreter = (context: TestContext, language: Language) => requires(context, ...needs[language]);
 
 let base = "";
 let close = () => {};
@@ -67,8 +64,8 @@ async function runProgram(language: Language, key: string, name = ""): Promise<R
 }
 
 describe("the quick start's programs create a test payment, settle it and read it back", () => {
-  it.each(LANGUAGES.map((l) => l.id))("%s", async (language) => {
-    requireInterpreter(language);
+  it.for(LANGUAGES.map((l) => l.id))("%s", async (language, context) => {
+    await requireInterpreter(context, language);
     const { testKey } = await newMerchant();
     const result = await runProgram(language, testKey);
     expect(result.status, result.stderr).toBe(0);
@@ -84,13 +81,13 @@ describe("the quick start's programs create a test payment, settle it and read i
     expect((await read.json()).data).toMatchObject({ id, status: "SUCCESS", amount: 5000, livemode: false });
   });
 
-  it("curl stops (curl's exit status 22) when the key is wrong", async () => {
-    requireInterpreter("curl");
+  it("curl stops (curl's exit status 22) when the key is wrong", async (context) => {
+    await requireInterpreter(context, "curl");
     expect((await runProgram("curl", "sk_test_not_a_key", "wrong-key-")).status).toBe(22);
   });
 
-  it.each(["node", "python", "php"] as const)("%s stops with the API's error code when the key is wrong", async (language) => {
-    requireInterpreter(language);
+  it.for(["node", "python", "php"] as const)("%s stops with the API's error code when the key is wrong", async (language, context) => {
+    await requireInterpreter(context, language);
     const result = await runProgram(language, "sk_test_not_a_key", "wrong-key-");
     expect(result.status).not.toBe(0);
     expect(result.stdout + result.stderr).toMatch(/INVALID_API_KEY|UNAUTHORIZED/);
@@ -130,8 +127,8 @@ describe("the quick start's signature checks accept a real delivery and refuse t
     },
   };
 
-  it.each(LANGUAGES.map((l) => l.id))("%s", (language) => {
-    requireInterpreter(language);
+  it.for(LANGUAGES.map((l) => l.id))("%s", async (language, context) => {
+    await requireInterpreter(context, language);
     // Five minutes of tolerance; the margins leave room for an interpreter's slow start.
     const cases: [string, Input, boolean][] = [
       ["a real delivery", { body, header: header(), secret }, true],
