@@ -74,7 +74,7 @@ const processSpecs = ["**/multi-instance.spec.ts", "**/crash-recovery.spec.ts", 
 export default defineConfig({
   testDir: "e2e",
   // Several app instances share one PostgreSQL; the embedded PGlite server multiplexes its clients
-  // onto one session and serves a single app process (README, "Configuration"), so the specs that
+  // onto one session and serves a single app process (docs/configuration.md), so the specs that
   // run more app processes on the suite's database (several at once, or one killed and restarted
   // beside the suite's server, or a second server to compare /v1 answers with) run where that
   // deployment exists: with DATABASE_URL (CI).

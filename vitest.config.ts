@@ -8,7 +8,7 @@ export default defineConfig({
     exclude: ["node_modules/**", "e2e/**", "packages/*/node_modules/**"],
     globalSetup: ["./tests/setup/global.ts"],
     setupFiles: ["./tests/setup/per-file.ts"],
-    // No 1 s hold on the 429s of a persistent client (lib/http/rate-limit.ts) unless a test asks for it.
+    // No 1 s hold on the 429s of a persistent client (lib/rate-limit/limits.ts) unless a test asks for it.
     env: { CAURI_LOG: "silent", CAURI_RATE_LIMIT_HOLD_MS: "0" },
     pool: "forks",
     testTimeout: 30_000,

@@ -33,7 +33,7 @@ const create = (request: APIRequestContext, base: string, key: string, idem: str
   request.post(`${base}/v1/payments`, { headers: { Authorization: `Bearer ${key}`, "X-Idempotency-Key": idem }, data: body });
 
 test("the rate limit is counted across both instances", async ({ request, baseURL }) => {
-  // Several instances share their counters through Redis only (README, Rate-limit counters): without it this must fail, not pass by luck.
+  // Several instances share their counters through Redis only (docs/performance.md, "Rate-limit counters"): without it this must fail, not pass by luck.
   expect(process.env.REDIS_URL, "set REDIS_URL: instances share rate limits through Redis").toBeTruthy();
   const m = await createMerchant();
   for (let i = 0; i < 10; i++) {
