@@ -125,7 +125,10 @@ async function expectOutagePage(request: APIRequestContext, page: PageUnderTest)
   const response = await request.get(page.path, { maxRedirects: 0, timeout: 60_000, headers: { "Accept-Language": "fr-ML,fr;q=0.9" } });
   const waited = Date.now() - started;
   expect(response.status(), `${page.name} during the outage`).toBe(503);
-  expect(waited, `${page.name} answered after ${waited} ms`).toBeLessThan(3_500);
+  // The deadline is 1 s plus a 1.2 s probe (DATABASE_PROBE_AFTER_MS/_TIMEOUT_MS); a page may meet it
+  // once for its layout and once for itself. 5 s says "within seconds" with room for a loaded CI box,
+  // and is still far below the 30 s statement timeout a page without the deadline would wait for.
+  expect(waited, `${page.name} answered after ${waited} ms`).toBeLessThan(5_000);
   expect(response.headers()["retry-after"]).toBe("5");
   expect(response.headers()["content-type"]).toContain("text/html");
   const html = await response.text();
@@ -144,7 +147,7 @@ async function expectRecovered(request: APIRequestContext, pages: PageUnderTest[
   }
 }
 
-test("every page answers the outage page (503, Retry-After) within 3.5 s while the database is frozen, and comes back when it thaws", async ({ browser }) => {
+test("every page answers the outage page (503, Retry-After) within 5 s while the database is frozen, and comes back when it thaws", async ({ browser }) => {
   test.setTimeout(180_000);
   const { pages, visitor } = await pagesToCheck(browser);
   await expectRecovered(visitor.request, pages);
@@ -169,7 +172,7 @@ test("every page answers the outage page (503, Retry-After) within 3.5 s while t
   await visitor.close();
 });
 
-test("every page answers the outage page (503, Retry-After) within 3.5 s while the database is stopped, and comes back when it restarts", async ({ browser }) => {
+test("every page answers the outage page (503, Retry-After) within 5 s while the database is stopped, and comes back when it restarts", async ({ browser }) => {
   test.setTimeout(180_000);
   const { pages, visitor } = await pagesToCheck(browser);
   await expectRecovered(visitor.request, pages);
