@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { billingCharges, paymentLinks, subscriptions, type Payment } from "@/db/schema";
 import { log } from "@/lib/log";
 import { nextPeriodStart, retryAt } from "./periods";
-import { cancelLockedSubscription, emitSubscriptionEvent, planOf } from "./subscriptions";
+import { cancelLockedSubscription, emitSubscriptionEvent, planOf } from "./subscription-state";
 
 /**
  * A payment for a subscription period reached a terminal status (called from the settlement

@@ -1,12 +1,9 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { Database } from "@/db/client";
-import { billingCharges, billingPlans, paymentLinks, subscriptions, type BillingPlan, type Subscription } from "@/db/schema";
+import { and, count, desc, eq } from "drizzle-orm";
+import { billingCharges, billingPlans, subscriptions, type BillingPlan, type Subscription } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
 import { pagination } from "@/lib/links/pagination";
-import type { EventType } from "@/lib/webhooks/event-types";
 import { linkResource } from "@/lib/links/serialize";
 import { insertLink } from "@/lib/links/service";
 import { mailSubscriptionPortalLink } from "@/lib/notifications/portal-link";
@@ -15,26 +12,12 @@ import { LINK_GRACE_MS } from "./periods";
 import { findOwnPlan } from "./plans";
 import type { CreateSubscriptionBody, CreateWithPaymentBody, SubscriptionResource } from "./schemas";
 import { subscriptionResource } from "./serialize";
+import { cancelLockedSubscription, emitSubscriptionEvent, planOf } from "./subscription-state";
 
 const DAY_MS = 86_400_000;
 /** How far back a start_date may be (clock skew between the merchant's server and ours), and ahead. */
 const START_PAST_MS = DAY_MS;
 const START_FUTURE_MS = 366 * DAY_MS;
-
-export type CancelReason = "requested" | "customer_portal" | "payment_failed";
-
-export async function planOf(db: Database, planId: string): Promise<BillingPlan> {
-  const [plan] = await db.select().from(billingPlans).where(eq(billingPlans.id, planId)).limit(1);
-  return plan;
-}
-
-type SubscriptionEvent = Extract<EventType, `subscription.${string}`>;
-
-/** A subscription event: its object is the subscription as the API shows it. */
-export async function emitSubscriptionEvent(db: Database, type: SubscriptionEvent, sub: Subscription, at: Date, plan?: BillingPlan) {
-  const p = plan ?? (await planOf(db, sub.planId));
-  await emitEvent(db, { merchantId: sub.merchantId, applicationId: sub.applicationId, mode: sub.mode, type, object: subscriptionResource(sub, p), at });
-}
 
 async function subscribablePlan(ctx: DomainContext, planId: string) {
   const plan = await findOwnPlan(ctx, planId);
@@ -157,28 +140,6 @@ async function findOwnSubscription(ctx: DomainContext, id: string, forUpdate = f
 export async function getSubscription(ctx: DomainContext, id: string): Promise<SubscriptionResource> {
   const sub = await findOwnSubscription(ctx, id);
   return subscriptionResource(sub, await planOf(ctx.db, sub.planId));
-}
-
-/**
- * → CANCELLED, once: the row must be locked by the caller. Never billed again: the cycle only
- * takes ACTIVE and PAST_DUE rows, open periods become UNPAID and a first-payment link is
- * deactivated. A payment the customer is approving at this moment may still complete; it is
- * recorded on its period but does not revive the subscription.
- */
-export async function cancelLockedSubscription(db: Database, sub: Subscription, reason: CancelReason, at: Date): Promise<Subscription> {
-  if (sub.status === "CANCELLED") return sub;
-  const [row] = await db
-    .update(subscriptions)
-    .set({ status: "CANCELLED", cancelledAt: at, cancelReason: reason, nextAttemptAt: null, updatedAt: at })
-    .where(eq(subscriptions.id, sub.id))
-    .returning();
-  await db
-    .update(billingCharges)
-    .set({ status: "UNPAID", updatedAt: at })
-    .where(and(eq(billingCharges.subscriptionId, sub.id), inArray(billingCharges.status, ["AWAITING_PAYMENT", "FAILED"])));
-  await db.update(paymentLinks).set({ isActive: false, updatedAt: at }).where(and(eq(paymentLinks.subscriptionId, sub.id), eq(paymentLinks.isActive, true)));
-  await emitSubscriptionEvent(db, "subscription.cancelled", row, at);
-  return row;
 }
 
 /** DELETE /v1/billing/subscriptions/{id}: idempotent (a second call answers the same CANCELLED subscription, no second event). */

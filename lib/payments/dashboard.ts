@@ -5,7 +5,7 @@ import { logResource } from "@/lib/webhooks/logs";
 import { countPayments } from "./counts";
 import { paymentAsOf, statusAsOf } from "./as-of";
 import { findPayment } from "./get";
-import { paymentResourcesOf } from "./late-collection";
+import { paymentResourcesOf } from "./resource";
 
 /**
  * The dashboard's payments table: the same merchant+mode scope as GET /v1/payments, plus a

@@ -2,7 +2,7 @@ import type { DomainContext } from "@/lib/context";
 import { entriesForRef } from "@/lib/ledger/balance";
 import { findPayment } from "./get";
 import type { paymentDetailsSchema } from "./schemas";
-import { paymentResourceOf } from "./late-collection";
+import { paymentResourceOf } from "./resource";
 import type { z } from "zod";
 
 /**

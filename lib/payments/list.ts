@@ -4,7 +4,7 @@ import type { DomainContext } from "@/lib/context";
 import { countPayments } from "./counts";
 import { isDue, paymentAsOf, statusAsOf } from "./as-of";
 import { ApiError } from "@/lib/core/errors";
-import { paymentResourceOf, paymentResourcesOf } from "./late-collection";
+import { paymentResourceOf, paymentResourcesOf } from "./resource";
 import type { PaymentResource } from "./schemas";
 import { paymentListItem } from "./serialize";
 

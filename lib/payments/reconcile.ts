@@ -10,7 +10,7 @@ import { EXPIRED_REASON } from "./expire";
 import { loadPayment } from "./get";
 import { operatorFailureReason } from "./initiate";
 import { TERMINAL_STATUSES, type reconcileResultSchema } from "./schemas";
-import { paymentResourceOf } from "./late-collection";
+import { paymentResourceOf } from "./resource";
 import { settlePayment, type SettleOptions } from "./settle";
 import type { z } from "zod";
 

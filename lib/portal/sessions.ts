@@ -6,7 +6,7 @@ import { applications, billingCharges, billingPlans, customers, merchants, payme
 import { upsertCustomer } from "@/lib/billing/customers";
 import { currentCharge, insertPeriodPayment, pendingPaymentOf, recordAttempt } from "@/lib/billing/collect";
 import type { CreatePortalSessionBody } from "@/lib/billing/schemas";
-import { cancelLockedSubscription } from "@/lib/billing/subscriptions";
+import { cancelLockedSubscription } from "@/lib/billing/subscription-state";
 import { merchantNow } from "@/lib/clock";
 import { publicBaseUrl } from "@/lib/config";
 import type { DomainContext } from "@/lib/context";

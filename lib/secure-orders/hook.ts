@@ -1,7 +1,6 @@
 import type { Database } from "@/db/client";
 import type { Payment } from "@/db/schema";
 import { log } from "@/lib/log";
-import type { PaymentOutcomeHook } from "@/lib/payments/purpose-hooks";
 import { encryptDeliveryCode, hashDeliveryCode, newDeliveryCode } from "./code";
 import { emitOrderEvent, lockOrder, updateOrder } from "./store";
 
@@ -13,7 +12,7 @@ import { emitOrderEvent, lockOrder, updateOrder } from "./store";
  * secure_order.paid is emitted. A failed, expired or cancelled payment leaves the order
  * CREATED: the buyer can try again until pay_before.
  */
-export const onSecureOrderPayment: PaymentOutcomeHook = async (tx: Database, payment: Payment, at: Date) => {
+export const onSecureOrderPayment = async (tx: Database, payment: Payment, at: Date): Promise<void> => {
   if (!payment.purposeRef) return;
   const locked = await lockOrder(tx, { by: "any", id: payment.purposeRef });
   if (!locked) return;

@@ -1,8 +1,7 @@
 import type { EventPayload } from "@/db/schema";
 import { withCurrentFields } from "@/lib/events/current-fields";
+import { EVENT_VERSION } from "./event-types";
 import type { WebhookEventBody } from "./schemas";
-
-export const EVENT_VERSION = "v1";
 
 /**
  * The exact bytes sent for an event, the same on every attempt and to every endpoint. The stored

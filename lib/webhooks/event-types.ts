@@ -1,3 +1,6 @@
+/** The version every event body carries (`version`): the body's shape, not the API's. */
+export const EVENT_VERSION = "v1";
+
 /**
  * The one list of event types the service emits (GET /v1/webhook-event-types). Emitters name
  * their type from here; endpoints may only subscribe to these. There is no payment.cancelled,

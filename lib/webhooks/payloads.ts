@@ -4,8 +4,7 @@ import { paymentSchema } from "@/lib/payments/schemas";
 import { secureOrderSchema } from "@/lib/secure-orders/schemas";
 import { withdrawalSchema } from "@/lib/withdrawals/schemas";
 import { reportSchema } from "@/lib/books/reports";
-import { EVENT_VERSION } from "./body";
-import { EVENT_TYPES, type EventType } from "./event-types";
+import { EVENT_TYPES, EVENT_VERSION, type EventType } from "./event-types";
 
 /** The object of `webhook.test` (POST /v1/webhooks/test). */
 const webhookTestSchema = z.object({

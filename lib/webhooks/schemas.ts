@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { input } from "@/lib/core/validation";
-import { EVENT_VERSION } from "./body";
-import { EVENT_TYPES } from "./event-types";
+import { EVENT_TYPES, EVENT_VERSION } from "./event-types";
 import { MAX_SECRET_GRACE_SECONDS } from "./policy";
 
 const timestamp = z.string().describe("ISO 8601 UTC");

@@ -8,7 +8,7 @@ import { completeIdempotencyKey, reserveIdempotencyKey } from "@/lib/http/idempo
 import { findActiveKey } from "@/lib/platform/api-keys";
 import { insertPayment } from "@/lib/payments/create";
 import { loadPayment } from "@/lib/payments/get";
-import { findPaymentResource } from "@/lib/payments/late-collection";
+import { findPaymentResource } from "@/lib/payments/resource";
 import { newMerchant } from "@/tests/support/merchant";
 
 const url = process.env.DATABASE_URL;

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { findPaymentPublic } from "@/lib/payments/get";
 import { paymentSchema, publicPaymentSchema } from "@/lib/payments/schemas";
-import { findPaymentResource } from "@/lib/payments/late-collection";
+import { findPaymentResource } from "@/lib/payments/resource";
 import { publicPayment } from "@/lib/payments/serialize";
 import { z } from "zod";
 import { notAllowed } from "@/lib/http/method-not-allowed";

@@ -2,7 +2,7 @@ import { route } from "@/lib/http/route";
 import { expirePaymentNow } from "@/lib/payments/expire";
 import { loadPayment } from "@/lib/payments/get";
 import { paymentSchema } from "@/lib/payments/schemas";
-import { paymentResourceOf } from "@/lib/payments/late-collection";
+import { paymentResourceOf } from "@/lib/payments/resource";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(

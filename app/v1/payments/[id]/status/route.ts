@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { findPayment } from "@/lib/payments/get";
 import { paymentSchema } from "@/lib/payments/schemas";
-import { paymentResourceOf } from "@/lib/payments/late-collection";
+import { paymentResourceOf } from "@/lib/payments/resource";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
