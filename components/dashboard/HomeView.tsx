@@ -4,6 +4,8 @@ import Link from "next/link";
 import { Alert } from "@/components/ui/Alert";
 import { Amount } from "@/components/ui/Amount";
 import { Spinner } from "@/components/ui/Spinner";
+import { PageFrame } from "@/components/ui/PageFrame";
+import { Section } from "@/components/ui/Section";
 import type { Mode } from "@/db/schema";
 import type { ChecklistState, HomeSummary } from "@/lib/account/home";
 import { formatDay } from "@/lib/format/date";
@@ -36,10 +38,7 @@ function ActivitySection({ locale, activity }: { locale: Locale; activity: HomeS
     { id: "payments", label: t.paymentsCount, value: String(activity.totals.total), hint: null },
   ];
   return (
-    <section aria-labelledby="activity-title" className="mt-8 rounded-2xl border border-line bg-surface p-5">
-      <h2 id="activity-title" className="text-lg font-semibold text-ink">
-        {t.activity}
-      </h2>
+    <Section id="activity-title" title={t.activity} card className="mt-8">
       <p className="text-sm text-muted">{t.activityNote}</p>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
@@ -69,7 +68,7 @@ function ActivitySection({ locale, activity }: { locale: Locale; activity: HomeS
           emptyNote={t.noActivity}
         />
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -129,8 +128,7 @@ export function HomeView({ locale, mode, initial }: { locale: Locale; mode: Mode
   const done = data.checklist.filter((i) => i.state === "done").length;
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
+    <PageFrame title={t.title}>
       <div className="mt-4">
         <NewKeyNotice locale={locale} mode={mode} />
       </div>
@@ -171,10 +169,7 @@ export function HomeView({ locale, mode, initial }: { locale: Locale; mode: Mode
       <ActivitySection locale={locale} activity={data.activity} />
       <RecentPayments locale={locale} payments={data.recent} />
 
-      <section aria-labelledby="checklist-title" className="mt-8 rounded-2xl border border-line bg-surface p-5">
-        <h2 id="checklist-title" className="text-lg font-semibold text-ink">
-          {t.checklist}
-        </h2>
+      <Section id="checklist-title" title={t.checklist} card className="mt-8">
         <p className="text-sm text-muted">
           {t.checklistIntro} {t.progress(done, data.checklist.length)}.
         </p>
@@ -197,7 +192,7 @@ export function HomeView({ locale, mode, initial }: { locale: Locale; mode: Mode
             </li>
           ))}
         </ul>
-      </section>
-    </div>
+      </Section>
+    </PageFrame>
   );
 }

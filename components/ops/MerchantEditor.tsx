@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/Button";
 import type { OpsMerchantView } from "@/lib/ops/merchants";
 import type { Locale } from "@/lib/i18n/locale";
 import { QueueFailure } from "@/components/ui/QueuePage";
+import { Section } from "@/components/ui/Section";
 import { merchantEditorCopy } from "./merchant/copy";
 import { useMerchantEditor, type MerchantDraft } from "./merchant/use-merchant";
 import { opsCommonCopy } from "./queues/copy";
@@ -26,10 +27,7 @@ export function MerchantEditor({ locale, merchant }: { locale: Locale; merchant:
   const { draft, set, notice, save, onSubmit } = useMerchantEditor(locale, merchant);
 
   return (
-    <section aria-labelledby="merchant-settings" className="rounded-2xl border border-line bg-surface p-5">
-      <h2 id="merchant-settings" className="text-lg font-semibold text-ink">
-        {t.title}
-      </h2>
+    <Section id="merchant-settings" title={t.title} card>
       <p className="mt-1 text-sm text-muted">{t.intro}</p>
       <form method="post" noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
         <Select label={t.kyc} name="kyc_status" value={draft.kyc_status} onChange={(e) => set("kyc_status", e.target.value as MerchantDraft["kyc_status"])} options={(["pending", "approved", "rejected"] as const).map((v) => ({ value: v, label: t.kycOptions[v] }))} />
@@ -57,6 +55,6 @@ export function MerchantEditor({ locale, merchant }: { locale: Locale; merchant:
           <QueueFailure label={c.failed} error={save.error} />
         </div>
       </form>
-    </section>
+    </Section>
   );
 }

@@ -7,6 +7,7 @@ import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Section } from "@/components/ui/Section";
 import type { Locale } from "@/lib/i18n/locale";
 import type { MemberView } from "@/lib/team/members";
 import { merchantTeamCopy } from "./merchant/copy";
@@ -19,10 +20,7 @@ export function MerchantTeam({ locale, merchantId, members }: { locale: Locale; 
   const hydrated = useHydrated();
   const { confirming, setConfirming, notice, error, emailError, reset, invite, onInvite } = useMerchantTeam(locale, merchantId);
   return (
-    <section aria-labelledby="merchant-users" className="rounded-2xl border border-line bg-surface p-5">
-      <h2 id="merchant-users" className="text-lg font-semibold text-ink">
-        {t.title}
-      </h2>
+    <Section id="merchant-users" title={t.title} card>
       <div aria-live="polite">
         {notice ? <p className="mt-2 rounded-lg bg-brand-soft px-3 py-2 text-sm text-ink">{notice}</p> : null}
         {error ? (
@@ -59,6 +57,6 @@ export function MerchantTeam({ locale, merchantId, members }: { locale: Locale; 
           {t.invite}
         </Button>
       </form>
-    </section>
+    </Section>
   );
 }

@@ -4,6 +4,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { PageFrame } from "@/components/ui/PageFrame";
+import { Section } from "@/components/ui/Section";
 import type { MerchantRole } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
 import type { MemberView } from "@/lib/team/members";
@@ -84,9 +86,7 @@ export function TeamView({ locale, initial, manage, selfId }: { locale: Locale; 
   const [leaving, setLeaving] = useState(false);
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-      <p className="mt-1 text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro}>
       <ul className="mt-3 space-y-1 text-sm text-ink">
         {ROLES.map((r) => (
           <li key={r}>
@@ -104,10 +104,7 @@ export function TeamView({ locale, initial, manage, selfId }: { locale: Locale; 
       </div>
 
       {manage ? (
-        <section aria-labelledby="invite" className="mt-6 rounded-2xl border border-line bg-surface p-5">
-          <h2 id="invite" className="text-lg font-semibold text-ink">
-            {t.invite}
-          </h2>
+        <Section id="invite" title={t.invite} card className="mt-6">
           <p className="mt-1 text-sm text-muted">{t.inviteHint}</p>
           <form method="post" onSubmit={onInvite} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
             <Field label={t.email} name="email" type="email" autoComplete="off" required maxLength={254} error={emailError} className="flex-1" />
@@ -116,7 +113,7 @@ export function TeamView({ locale, initial, manage, selfId }: { locale: Locale; 
               {t.send}
             </Button>
           </form>
-        </section>
+        </Section>
       ) : null}
 
       <section aria-labelledby="members" className="mt-6">
@@ -141,6 +138,6 @@ export function TeamView({ locale, initial, manage, selfId }: { locale: Locale; 
           </Button>
         )}
       </section>
-    </div>
+    </PageFrame>
   );
 }
