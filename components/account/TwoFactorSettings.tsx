@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/Field";
 import { formatBamako } from "@/lib/format/date";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { FormAlert } from "./FormAlert";
+import { FormAlert } from "@/components/ui/FormAlert";
 import { errorMessages, messageFor } from "@/components/data/error-messages";
 
 /** GET of the API base (lib/auth/two-factor.ts twoFactorStatus). */

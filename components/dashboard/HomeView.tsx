@@ -1,125 +1,30 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { Alert } from "@/components/ui/Alert";
 import { Amount } from "@/components/ui/Amount";
 import { Spinner } from "@/components/ui/Spinner";
+import { PageFrame } from "@/components/ui/PageFrame";
+import { Section } from "@/components/ui/Section";
 import type { Mode } from "@/db/schema";
-import type { ChecklistItem, ChecklistState, HomeSummary } from "@/lib/account/home";
+import type { ChecklistState, HomeSummary } from "@/lib/account/home";
 import { formatDay } from "@/lib/format/date";
 import { formatXof } from "@/lib/format/money";
 import { formatPercent } from "@/lib/format/percent";
-import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { apiFetch } from "@/components/data/fetch-json";
 import { paymentsCopy } from "./areas/paymentsCopy";
 import { Badge, type BadgeTone } from "./Badge";
 import { BarChart } from "./BarChart";
 import { DateTime } from "./DateTime";
 import { SecretReveal } from "./SecretReveal";
 import { StatusBadge } from "./StatusBadge";
-import { NEW_KEY_STORAGE } from "./storage";
-
-const copy = defineCopy({
-  fr: {
-    title: "Accueil",
-    balances: "Soldes",
-    balancesNote: (mode: Mode): string => (mode === "test" ? "Soldes du mode test (argent fictif)." : "Soldes du mode production."),
-    available: "Disponible",
-    availableHint: "Encaissé, frais déduits, retirable.",
-    reserved: "Réservé",
-    reservedHint: "Retraits demandés, en attente.",
-    held: "Bloqué",
-    heldHint: "Commandes sécurisées en attente de livraison.",
-    activity: "Les 30 derniers jours",
-    activityNote: "Par jour de création du paiement, heure de Bamako. Montants lus dans la comptabilité.",
-    collected: "Encaissé",
-    collectedHint: "Payé par vos clients, remboursements déduits.",
-    refunded: "Remboursé",
-    refundedHint: "Commandes sécurisées rendues à l'acheteur.",
-    successRate: "Taux de réussite",
-    successRateHint: (ok: number, finished: number) => `${ok} réussi(s) sur ${finished} paiement(s) terminé(s)`,
-    noRate: "—",
-    paymentsCount: "Paiements créés",
-    chartCaption: "Montant encaissé par jour",
-    chartSummary: (total: string, best: string | null, refunded: string | null) =>
-      `Montant encaissé par jour sur 30 jours : ${total} au total${best ? `, meilleur jour ${best}` : ""}${refunded ? ` ; ${refunded} remboursé(s) à l'acheteur` : ""}.`,
-    day: "Jour",
-    showData: "Voir les chiffres par jour",
-    noActivity: "Aucun paiement encaissé sur cette période.",
-    recent: "Derniers paiements",
-    noRecent: "Aucun paiement pour l'instant dans ce mode.",
-    allPayments: "Tous les paiements",
-    checklist: "Mise en route",
-    checklistIntro: "Les étapes pour encaisser de vrais paiements.",
-    items: {
-      kyc: "Vérification de votre entreprise (KYC)",
-      platform_plan: "Abonnement à la plateforme",
-      production: "Accès à la production",
-      webhook: "Un point de terminaison webhook",
-      test_payment: "Un premier paiement test réussi",
-    } satisfies Record<ChecklistItem["id"], string>,
-    states: { done: "Fait", pending: "En cours d'examen", todo: "À faire", rejected: "Refusé" } satisfies Record<ChecklistState, string>,
-    open: "Ouvrir",
-    loading: "Chargement des soldes…",
-    error: "Impossible de charger les soldes. Réessayez dans un instant.",
-    retry: "Réessayer",
-    newKey: "Votre clé API de test",
-    progress: (done: number, total: number) => `${done} sur ${total} étapes terminées`,
-  },
-  en: {
-    title: "Home",
-    balances: "Balances",
-    balancesNote: (mode: Mode): string => (mode === "test" ? "Test mode balances (no real money)." : "Live mode balances."),
-    available: "Available",
-    availableHint: "Collected, fees deducted, withdrawable.",
-    reserved: "Reserved",
-    reservedHint: "Requested withdrawals, pending.",
-    held: "Held",
-    heldHint: "Secure orders awaiting delivery.",
-    activity: "Last 30 days",
-    activityNote: "By the day each payment was created, Bamako time. Amounts read from the ledger.",
-    collected: "Collected",
-    collectedHint: "Paid by your customers, refunds deducted.",
-    refunded: "Refunded",
-    refundedHint: "Secure orders returned to the buyer.",
-    successRate: "Success rate",
-    successRateHint: (ok: number, finished: number) => `${ok} succeeded of ${finished} finished payment(s)`,
-    noRate: "—",
-    paymentsCount: "Payments created",
-    chartCaption: "Amount collected per day",
-    chartSummary: (total: string, best: string | null, refunded: string | null) =>
-      `Amount collected per day over 30 days: ${total} in total${best ? `, best day ${best}` : ""}${refunded ? `; ${refunded} refunded to buyers` : ""}.`,
-    day: "Day",
-    showData: "Show the figures per day",
-    noActivity: "No payment collected over this period.",
-    recent: "Latest payments",
-    noRecent: "No payment yet in this mode.",
-    allPayments: "All payments",
-    checklist: "Getting started",
-    checklistIntro: "The steps to collect real payments.",
-    items: {
-      kyc: "Business verification (KYC)",
-      platform_plan: "Platform subscription",
-      production: "Production access",
-      webhook: "A webhook endpoint",
-      test_payment: "A first successful test payment",
-    },
-    states: { done: "Done", pending: "Under review", todo: "To do", rejected: "Rejected" },
-    open: "Open",
-    loading: "Loading balances…",
-    error: "Could not load the balances. Try again in a moment.",
-    retry: "Try again",
-    newKey: "Your test API key",
-    progress: (done: number, total: number) => `${done} of ${total} steps done`,
-  },
-});
+import { homeCopy } from "./home/copy";
+import { useHome, useNewTestKey } from "./home/use-home";
 
 const TONE: Record<ChecklistState, BadgeTone> = { done: "success", pending: "info", todo: "neutral", rejected: "danger" };
 
 function ActivitySection({ locale, activity }: { locale: Locale; activity: HomeSummary["activity"] }) {
-  const t = copy[locale];
+  const t = homeCopy[locale];
   const best = activity.days.reduce<HomeSummary["activity"]["days"][number] | null>((top, d) => (d.collected > (top?.collected ?? 0) ? d : top), null);
   const tiles = [
     { id: "collected", label: t.collected, value: formatXof(activity.totals.collected), hint: t.collectedHint },
@@ -133,10 +38,7 @@ function ActivitySection({ locale, activity }: { locale: Locale; activity: HomeS
     { id: "payments", label: t.paymentsCount, value: String(activity.totals.total), hint: null },
   ];
   return (
-    <section aria-labelledby="activity-title" className="mt-8 rounded-2xl border border-line bg-surface p-5">
-      <h2 id="activity-title" className="text-lg font-semibold text-ink">
-        {t.activity}
-      </h2>
+    <Section id="activity-title" title={t.activity} card className="mt-8">
       <p className="text-sm text-muted">{t.activityNote}</p>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
@@ -166,12 +68,12 @@ function ActivitySection({ locale, activity }: { locale: Locale; activity: HomeS
           emptyNote={t.noActivity}
         />
       </div>
-    </section>
+    </Section>
   );
 }
 
 function RecentPayments({ locale, payments }: { locale: Locale; payments: HomeSummary["recent"] }) {
-  const t = copy[locale];
+  const t = homeCopy[locale];
   const p = paymentsCopy[locale];
   return (
     <section aria-labelledby="recent-title" className="mt-8 rounded-2xl border border-line bg-surface p-5">
@@ -208,38 +110,25 @@ function RecentPayments({ locale, payments }: { locale: Locale; payments: HomeSu
   );
 }
 
-/**
- * Shows the test key handed over by the sign-up page, once: it is removed from storage as soon as
- * it is read. A test key is shown in test mode only: in live mode it is dropped unseen, and a
- * mode switch remounts the page (DashboardFrame), which clears it from the screen.
- */
+/** The test key handed over by the sign-up page, shown once. */
 function NewKeyNotice({ locale, mode }: { locale: Locale; mode: Mode }) {
-  const [key, setKey] = useState<string | null>(null);
-  useEffect(() => {
-    const stored = window.sessionStorage.getItem(NEW_KEY_STORAGE);
-    if (!stored) return;
-    window.sessionStorage.removeItem(NEW_KEY_STORAGE);
-    if (mode !== "test") return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, after hydration
-    setKey(stored);
-  }, [mode]);
-  if (!key || mode !== "test") return null;
+  const { key, dismiss } = useNewTestKey(mode);
+  if (!key) return null;
   return (
     <div className="mb-6">
-      <SecretReveal title={copy[locale].newKey} secret={key} locale={locale} onDone={() => setKey(null)} />
+      <SecretReveal title={homeCopy[locale].newKey} secret={key} locale={locale} onDone={dismiss} />
     </div>
   );
 }
 
 export function HomeView({ locale, mode, initial }: { locale: Locale; mode: Mode; initial: HomeSummary }) {
-  const t = copy[locale];
-  const query = useQuery({ queryKey: ["home", mode], queryFn: () => apiFetch<HomeSummary>("/dashboard-api/home"), initialData: initial, staleTime: 15_000 });
+  const t = homeCopy[locale];
+  const query = useHome(mode, initial);
   const data = query.data;
   const done = data.checklist.filter((i) => i.state === "done").length;
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
+    <PageFrame title={t.title}>
       <div className="mt-4">
         <NewKeyNotice locale={locale} mode={mode} />
       </div>
@@ -253,12 +142,12 @@ export function HomeView({ locale, mode, initial }: { locale: Locale; mode: Mode
         </div>
         <p className="text-sm text-muted">{t.balancesNote(mode)}</p>
         {query.isError ? (
-          <p role="alert" className="mt-2 text-sm font-medium text-danger">
+          <Alert variant="inline" className="mt-2">
             {t.error}{" "}
             <button type="button" className="underline" onClick={() => void query.refetch()}>
               {t.retry}
             </button>
-          </p>
+          </Alert>
         ) : null}
         <dl className="mt-3 grid gap-3 sm:grid-cols-3">
           {[
@@ -280,10 +169,7 @@ export function HomeView({ locale, mode, initial }: { locale: Locale; mode: Mode
       <ActivitySection locale={locale} activity={data.activity} />
       <RecentPayments locale={locale} payments={data.recent} />
 
-      <section aria-labelledby="checklist-title" className="mt-8 rounded-2xl border border-line bg-surface p-5">
-        <h2 id="checklist-title" className="text-lg font-semibold text-ink">
-          {t.checklist}
-        </h2>
+      <Section id="checklist-title" title={t.checklist} card className="mt-8">
         <p className="text-sm text-muted">
           {t.checklistIntro} {t.progress(done, data.checklist.length)}.
         </p>
@@ -306,7 +192,7 @@ export function HomeView({ locale, mode, initial }: { locale: Locale; mode: Mode
             </li>
           ))}
         </ul>
-      </section>
-    </div>
+      </Section>
+    </PageFrame>
   );
 }

@@ -1,46 +1,22 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Button } from "@/components/ui/Button";
-import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import type { DisputeView } from "@/lib/secure-orders/dispute";
-import { opsCommonCopy } from "./RequestsQueue";
 import { QueueFailure } from "@/components/ui/QueuePage";
-
-const copy = defineCopy({
-  fr: {
-    release: "Libérer au marchand",
-    refund: "Rembourser l'acheteur",
-    confirm: (what: string) => `Confirmer : ${what.toLowerCase()}`,
-    resolved: (how: string, by: string) => `Décidé : ${how === "release" ? "libéré au marchand" : "remboursé à l'acheteur"} par ${by}`,
-  },
-  en: {
-    release: "Release to the merchant",
-    refund: "Refund the buyer",
-    confirm: (what: string) => `Confirm: ${what.toLowerCase()}`,
-    resolved: (how: string, by: string) => `Decided: ${how === "release" ? "released to the merchant" : "refunded to the buyer"} by ${by}`,
-  },
-});
+import { disputeDecisionCopy, opsCommonCopy } from "./queues/copy";
+import { useDisputeDecision } from "./queues/use-queue";
 
 /**
  * Staff's decision on a dispute, in two steps (choose, then confirm); the decided one says who
- * decided what. Without `onDecided` (a server-rendered page), the page is rendered again.
+ * decided what.
  */
 export function DisputeDecision({ dispute, locale, onDecided }: { dispute: Pick<DisputeView, "id" | "reference" | "resolution" | "resolved_by">; locale: Locale; onDecided?: () => void }) {
-  const router = useRouter();
-  const t = copy[locale];
+  const t = disputeDecisionCopy[locale];
   const c = opsCommonCopy[locale];
   const hydrated = useHydrated();
-  const [choice, setChoice] = useState<"release" | "refund" | null>(null);
-  const resolve = useMutation({
-    mutationFn: (decision: "release" | "refund") => apiFetch(`/ops-api/disputes/${encodeURIComponent(dispute.id)}/resolve`, { method: "POST", body: { decision } }),
-    onSuccess: () => (onDecided ? onDecided() : router.refresh()),
-  });
+  const { choice, setChoice, resolve } = useDisputeDecision(dispute.id, onDecided);
   return (
     <>
       {dispute.resolution ? (

@@ -1,45 +1,24 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
-import { apiFetch } from "@/components/data/fetch-json";
 import { billingCopy, type BillingOverview, type CustomersPage } from "./billing/copy";
 import { CustomersSection } from "./billing/CustomersSection";
 import { PlansSection } from "./billing/PlansSection";
-import { SubscriptionsSection, type SubFilters } from "./billing/SubscriptionsSection";
-
-const SUB_LIMIT = 50;
+import { SubscriptionsSection } from "./billing/SubscriptionsSection";
+import { useBilling } from "./billing/use-billing";
 
 /**
  * The billing area: plans (create, edit, deactivate), subscriptions (subscribe a customer with
- * a payment link, filter, cancel) and customers, all of the dashboard's current mode. Every
- * change refetches everything under ["billing", mode]: subscriber counts, statuses and
- * customers move together.
+ * a payment link, filter, cancel) and customers, all of the dashboard's current mode.
  */
 export function BillingView({ locale, mode, initial, initialCustomers }: { locale: Locale; mode: Mode; initial: BillingOverview; initialCustomers: CustomersPage }) {
   const t = billingCopy[locale];
-  const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<SubFilters>({ status: "", plan_id: "" });
-  const unfiltered = filters.status === "" && filters.plan_id === "";
-  const query = useQuery({
-    queryKey: ["billing", mode, "overview", filters.status, filters.plan_id],
-    queryFn: () => {
-      const params = new URLSearchParams({ limit: String(SUB_LIMIT) });
-      if (filters.status) params.set("status", filters.status);
-      if (filters.plan_id) params.set("plan_id", filters.plan_id);
-      return apiFetch<BillingOverview>(`/dashboard-api/billing?${params}`);
-    },
-    initialData: unfiltered ? initial : undefined,
-    // The plans stay on screen while the subscriptions of a new filter load.
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-  });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["billing", mode] });
+  const { query, filters, setFilters, refresh } = useBilling({ mode, initial });
   const data = query.data;
 
   return (
@@ -62,12 +41,12 @@ export function BillingView({ locale, mode, initial, initialCustomers }: { local
         </ul>
       </nav>
       {query.isError ? (
-        <div role="alert" className="mt-4 flex flex-wrap items-center gap-2 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
+        <Alert as="div" className="mt-4 flex flex-wrap items-center gap-2">
           {t.loadError}
           <Button variant="secondary" onClick={() => void query.refetch()}>
             {t.retry}
           </Button>
-        </div>
+        </Alert>
       ) : null}
       <PlansSection locale={locale} plans={data?.plans} onChanged={refresh} />
       <SubscriptionsSection

@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/Field";
 import { Alert } from "@/components/ui/Alert";
 import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
+import { Section } from "@/components/ui/Section";
 import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
 import type { LinkResource } from "@/lib/links/schemas";
@@ -150,10 +151,7 @@ export function LinksView({ locale, mode, initial, canEdit }: { locale: Locale; 
       ) : null}
 
       {canEdit ? (
-        <section aria-labelledby="link-create" className="mt-4 rounded-2xl border border-line bg-surface p-5">
-          <h2 id="link-create" className="text-lg font-semibold text-ink">
-            {t.create}
-          </h2>
+        <Section id="link-create" title={t.create} card className="mt-4">
           <form method="post" onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
             <Field label={t.name} name="name" required maxLength={100} error={fieldErrors.name} />
             <Field label={t.description} name="description" maxLength={500} error={fieldErrors.description} />
@@ -186,15 +184,12 @@ export function LinksView({ locale, mode, initial, canEdit }: { locale: Locale; 
               </Alert>
             </div>
           </form>
-        </section>
+        </Section>
       ) : (
         <p className="mt-4 rounded-lg border border-line bg-canvas px-3 py-2 text-sm text-ink">{t.readOnly}</p>
       )}
 
-      <section aria-labelledby="link-list" className="mt-8">
-        <h2 id="link-list" className="text-lg font-semibold text-ink">
-          {t.list}
-        </h2>
+      <Section id="link-list" title={t.list} className="mt-8">
         {query.isError ? (
           <div role="alert" className="mt-2 text-sm text-danger-strong">
             {t.loadError}{" "}
@@ -220,7 +215,7 @@ export function LinksView({ locale, mode, initial, canEdit }: { locale: Locale; 
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </PageFrame>
   );
 }

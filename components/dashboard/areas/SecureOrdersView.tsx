@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/Field";
 import { Alert } from "@/components/ui/Alert";
 import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
+import { Section } from "@/components/ui/Section";
 import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
 import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
@@ -93,10 +94,7 @@ export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mo
       {error ? (
         <Alert className="mt-4">{error}</Alert>
       ) : null}
-      <section aria-labelledby="so-create" className="mt-4 rounded-2xl border border-line bg-surface p-5">
-        <h2 id="so-create" className="text-lg font-semibold text-ink">
-          {t.create}
-        </h2>
+      <Section id="so-create" title={t.create} card className="mt-4">
         <form method="post" onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-start">
           <Field label={t.amount} name="amount" inputMode="numeric" hint={t.amountHint} error={fieldErrors.amount} />
           <Field label={t.description} name="description" maxLength={200} error={fieldErrors.description} />
@@ -107,11 +105,8 @@ export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mo
             </Button>
           </div>
         </form>
-      </section>
-      <section aria-labelledby="so-list" className="mt-8 rounded-2xl border border-line bg-surface p-5">
-        <h2 id="so-list" className="text-lg font-semibold text-ink">
-          {t.list}
-        </h2>
+      </Section>
+      <Section id="so-list" title={t.list} card className="mt-8">
         <Select
           label={t.status}
           value={status}
@@ -134,7 +129,7 @@ export function SecureOrdersView({ locale, mode, initial }: { locale: Locale; mo
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </PageFrame>
   );
 }

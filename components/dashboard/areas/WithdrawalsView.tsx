@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/Field";
 import { Alert } from "@/components/ui/Alert";
 import { PageFrame } from "@/components/ui/PageFrame";
 import { Spinner } from "@/components/ui/Spinner";
+import { Section } from "@/components/ui/Section";
 import type { Mode } from "@/db/schema";
 import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
@@ -73,10 +74,7 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
         {notice ?? ""}
       </Alert>
 
-      <section aria-labelledby="wd-request" className="mt-4 rounded-2xl border border-line bg-surface p-5">
-        <h2 id="wd-request" className="text-lg font-semibold text-ink">
-          {t.request}
-        </h2>
+      <Section id="wd-request" title={t.request} card className="mt-4">
         <form method="post" onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
           <Field
             label={t.amount}
@@ -105,12 +103,9 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
             </Button>
           </div>
         </form>
-      </section>
+      </Section>
 
-      <section aria-labelledby="wd-history" className="mt-8">
-        <h2 id="wd-history" className="text-lg font-semibold text-ink">
-          {t.history}
-        </h2>
+      <Section id="wd-history" title={t.history} className="mt-8">
         {query.isError && !data ? (
           <div role="alert" className="mt-2 text-sm text-danger-strong">
             {t.loadError}{" "}
@@ -181,7 +176,7 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
             </Button>
           </nav>
         ) : null}
-      </section>
+      </Section>
     </PageFrame>
   );
 }

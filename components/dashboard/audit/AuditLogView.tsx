@@ -1,126 +1,16 @@
 import Link from "next/link";
-import type { MerchantRole } from "@/db/schema";
+import { PageFrame } from "@/components/ui/PageFrame";
 import type { MerchantAuditEntry } from "@/lib/audit/merchant-log";
-import { formatXof } from "@/lib/format/money";
-import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { statusLabel } from "@/lib/i18n/status-labels";
 import { DateTime } from "../DateTime";
-import { roleLabels } from "@/lib/i18n/role-labels";
-
-const copy = defineCopy({
-  fr: {
-    title: "Journal d'audit",
-    intro: "Les changements de l'équipe et les actions sensibles sur ce compte, les plus récents d'abord. Rien ne peut y être modifié ni effacé.",
-    empty: "Aucune action enregistrée pour l'instant.",
-    staff: "Équipe Cauri",
-    apiKey: (id: string) => `Clé d'API ${id}`,
-    formerMember: "Ancien membre",
-    actions: {
-      "member.invite": "Membre invité",
-      "member.reinvite": "Invitation renvoyée",
-      "member.accept": "Invitation acceptée",
-      "member.role_change": "Rôle modifié",
-      "member.remove": "Membre retiré",
-      "user.password_reset.force": "Réinitialisation du mot de passe imposée par Cauri",
-      "user.password_reset": "Mot de passe réinitialisé",
-      "user.email_verify": "Adresse e-mail confirmée",
-      "user.two_factor.enable": "Vérification en deux étapes activée",
-      "user.two_factor.disable": "Vérification en deux étapes désactivée",
-      "user.two_factor.recovery_codes": "Codes de secours renouvelés",
-      "statement.download": "Relevé téléchargé par Cauri",
-      "late_collection.credit": "Paiement tardif crédité",
-      "late_collection.refund": "Paiement tardif remboursé",
-      "api_key.create": "Clé d'API créée",
-      "api_key.revoke": "Clé d'API révoquée",
-      "webhook_endpoint.create": "Point de réception de webhooks ajouté",
-      "webhook_endpoint.update": "Point de réception de webhooks modifié",
-      "webhook_endpoint.delete": "Point de réception de webhooks supprimé",
-      "webhook_endpoint.roll_secret": "Secret de webhook renouvelé",
-      "withdrawal.request": "Retrait demandé",
-      "withdrawal.approve": "Retrait approuvé",
-      "withdrawal.complete": "Retrait effectué",
-      "withdrawal.reject": "Retrait refusé",
-      "merchant.update": "Compte modifié par Cauri",
-      "kyc.approve": "KYC approuvé",
-      "kyc.reject": "KYC refusé",
-    } as Record<string, string>,
-    role: "Rôle",
-    target: "Objet",
-    previous: "Précédent",
-    next: "Suivant",
-    page: (n: number, of: number) => `Page ${n} sur ${of}`,
-    pagination: "Pages du journal",
-  },
-  en: {
-    title: "Audit log",
-    intro: "Team changes and sensitive actions on this account, newest first. Nothing in it can be changed or erased.",
-    empty: "No action recorded yet.",
-    staff: "Cauri staff",
-    apiKey: (id: string) => `API key ${id}`,
-    formerMember: "Former member",
-    actions: {
-      "member.invite": "Member invited",
-      "member.reinvite": "Invitation sent again",
-      "member.accept": "Invitation accepted",
-      "member.role_change": "Role changed",
-      "member.remove": "Member removed",
-      "user.password_reset.force": "Password reset forced by Cauri",
-      "user.password_reset": "Password reset",
-      "user.email_verify": "E-mail address confirmed",
-      "user.two_factor.enable": "Two-step verification turned on",
-      "user.two_factor.disable": "Two-step verification turned off",
-      "user.two_factor.recovery_codes": "Recovery codes renewed",
-      "statement.download": "Statement downloaded by Cauri",
-      "late_collection.credit": "Late payment credited",
-      "late_collection.refund": "Late payment refunded",
-      "api_key.create": "API key created",
-      "api_key.revoke": "API key revoked",
-      "webhook_endpoint.create": "Webhook endpoint created",
-      "webhook_endpoint.update": "Webhook endpoint changed",
-      "webhook_endpoint.delete": "Webhook endpoint deleted",
-      "webhook_endpoint.roll_secret": "Webhook secret rolled",
-      "withdrawal.request": "Withdrawal requested",
-      "withdrawal.approve": "Withdrawal approved",
-      "withdrawal.complete": "Withdrawal completed",
-      "withdrawal.reject": "Withdrawal rejected",
-      "merchant.update": "Account changed by Cauri",
-      "kyc.approve": "KYC approved",
-      "kyc.reject": "KYC rejected",
-    },
-    role: "Role",
-    target: "Target",
-    previous: "Previous",
-    next: "Next",
-    page: (n: number, of: number) => `Page ${n} of ${of}`,
-    pagination: "Log pages",
-  },
-});
-
-/** The facts worth a line: e-mail and role of a member, display of a key, URL of an endpoint, amount of a withdrawal. */
-function summary(entry: MerchantAuditEntry, locale: Locale): string {
-  const data = { ...(entry.before ?? {}), ...(entry.after ?? {}) } as Record<string, unknown>;
-  const roles = roleLabels[locale];
-  const parts: string[] = [];
-  if (typeof data.email === "string") parts.push(data.email);
-  if (entry.action === "member.role_change" && entry.before?.role && entry.after?.role) {
-    parts.push(`${roles[entry.before.role as MerchantRole] ?? entry.before.role} → ${roles[entry.after.role as MerchantRole] ?? entry.after.role}`);
-  } else if (typeof data.role === "string") parts.push(roles[data.role as MerchantRole] ?? data.role);
-  for (const key of ["display", "url", "reference"] as const) if (typeof data[key] === "string") parts.push(data[key] as string);
-  if (typeof data.amount === "number") parts.push(formatXof(data.amount));
-  if (typeof data.mode === "string") parts.push(statusLabel("mode", data.mode, locale));
-  return parts.join(" · ");
-}
+import { auditActor, auditCopy, auditSummary } from "./copy";
 
 /** The merchant's audit log page (owners and admins): who, what, when, newest first, paginated. */
 export function AuditLogView({ locale, entries, page, pages }: { locale: Locale; entries: MerchantAuditEntry[]; page: number; pages: number }) {
-  const t = copy[locale];
-  const who = (e: MerchantAuditEntry) => (e.actor.kind === "staff" ? t.staff : e.actor.kind === "api_key" ? t.apiKey(e.actor.id) : (e.actor.email ?? t.formerMember));
+  const t = auditCopy[locale];
   const link = (n: number) => `/dashboard/settings/audit?page=${n}`;
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
-      <p className="mt-1 text-muted">{t.intro}</p>
+    <PageFrame title={t.title} description={t.intro}>
       {entries.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-line bg-surface p-5 text-muted">{t.empty}</p>
       ) : (
@@ -132,8 +22,8 @@ export function AuditLogView({ locale, entries, page, pages }: { locale: Locale;
                 <h2 className="font-semibold text-ink">{t.actions[e.action] ?? <code className="font-mono text-sm">{e.action}</code>}</h2>
                 <DateTime value={e.created_at} locale={locale} className="text-sm text-muted" />
               </div>
-              <p className="mt-1 text-sm break-all text-ink">{who(e)}</p>
-              <p className="mt-1 text-sm break-all text-muted">{summary(e, locale) || e.target_id}</p>
+              <p className="mt-1 text-sm break-all text-ink">{auditActor(e, locale)}</p>
+              <p className="mt-1 text-sm break-all text-muted">{auditSummary(e, locale) || e.target_id}</p>
             </li>
           ))}
         </ol>
@@ -153,6 +43,6 @@ export function AuditLogView({ locale, entries, page, pages }: { locale: Locale;
           ) : null}
         </nav>
       ) : null}
-    </div>
+    </PageFrame>
   );
 }

@@ -2,9 +2,10 @@
 
 import { getSession, signIn } from "next-auth/react";
 import Link from "next/link";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { FormAlert } from "@/components/ui/FormAlert";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { useHydrated } from "../useHydrated";
@@ -79,13 +80,8 @@ export function SignInForm({ locale, next, initialErrorCode, maxFailures, lockMi
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialErrorCode ? message(initialErrorCode) : null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
   // Kept between the two steps: the code step signs in with the same e-mail and password.
   const [credentials, setCredentials] = useState<{ email: string; password: string } | null>(null);
-
-  useEffect(() => {
-    if (error) alertRef.current?.focus();
-  }, [error]);
 
   useEffect(() => {
     if (credentials && !error) document.getElementById(OTP_FIELD_ID)?.focus();
@@ -122,11 +118,7 @@ export function SignInForm({ locale, next, initialErrorCode, maxFailures, lockMi
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {error ? (
-        <p ref={alertRef} tabIndex={-1} role="alert" className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       {credentials ? (
         <>
           <h2 className="text-lg font-bold text-ink">{t.codeTitle}</h2>

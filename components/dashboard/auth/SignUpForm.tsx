@@ -2,9 +2,10 @@
 
 import { signIn } from "next-auth/react";
 import Link from "next/link";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { FormAlert } from "@/components/ui/FormAlert";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { useHydrated } from "../useHydrated";
@@ -56,11 +57,6 @@ export function SignUpForm({ locale }: { locale: Locale }) {
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (formError) alertRef.current?.focus();
-  }, [formError]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -90,11 +86,7 @@ export function SignUpForm({ locale }: { locale: Locale }) {
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {formError ? (
-        <p ref={alertRef} tabIndex={-1} role="alert" className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
       <Field label={t.businessName} hint={t.businessHint} name="business_name" autoComplete="organization" required maxLength={80} error={errorFor("business_name")} />
       <Field label={t.email} name="email" type="email" autoComplete="email" inputMode="email" required error={errorFor("email")} />
       <Field label={t.password} hint={t.passwordHint} name="password" type="password" autoComplete="new-password" required minLength={10} error={errorFor("password")} />

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
@@ -8,19 +7,14 @@ import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
-import { apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../../DateTime";
-import { billingCopy, errorMessage, type Customer, type CustomersPage, type Sub } from "./copy";
+import { billingCopy, errorMessage, type Customer, type CustomersPage } from "./copy";
+import { useCustomers, useCustomerSubscriptions } from "./use-billing";
 import { SubRow } from "./SubscriptionsSection";
-
-const PAGE_SIZE = 50;
 
 function CustomerSubscriptions({ customer, locale, mode }: { customer: Customer; locale: Locale; mode: Mode }) {
   const t = billingCopy[locale];
-  const query = useQuery({
-    queryKey: ["billing", mode, "customer-subscriptions", customer.phone],
-    queryFn: () => apiFetch<Sub[]>(`/dashboard-api/billing/subscriptions?limit=100&customer_phone=${encodeURIComponent(customer.phone)}`),
-  });
+  const query = useCustomerSubscriptions(mode, customer.phone);
   if (query.isError) {
     return (
       <p role="alert" className="mt-2 text-sm font-medium text-danger-strong">
@@ -71,13 +65,7 @@ function CustomerRow({ customer, locale, mode }: { customer: Customer; locale: L
 
 export function CustomersSection({ locale, mode, initial }: { locale: Locale; mode: Mode; initial: CustomersPage }) {
   const t = billingCopy[locale];
-  const [search, setSearch] = useState("");
-  const query = useQuery({
-    queryKey: ["billing", mode, "customers", search],
-    queryFn: () => apiFetch<CustomersPage>(`/dashboard-api/billing/customers?limit=${PAGE_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ""}`),
-    initialData: search === "" ? initial : undefined,
-    staleTime: 5_000,
-  });
+  const { query, search, setSearch } = useCustomers({ mode, initial });
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,36 +1,17 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Locale } from "@/lib/i18n/locale";
-import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Badge } from "../../Badge";
 import { Select } from "../../Select";
 import { useHydrated } from "../../useHydrated";
 import { ConfirmInline } from "../../ConfirmInline";
-import { amountOf, billingCopy, errorMessage, type Plan } from "./copy";
-
-type FieldErrors = Record<string, string>;
-
-function usePlanPatch(planId: string, locale: Locale, onDone: () => void) {
-  const t = billingCopy[locale];
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<Plan>(`/dashboard-api/billing/plans/${encodeURIComponent(planId)}`, { method: "PATCH", body }),
-    onMutate: () => {
-      setFieldErrors({});
-      setError(null);
-    },
-    onSuccess: onDone,
-    onError: (e) => (e instanceof ApiClientError && e.param && e.param !== "body" ? setFieldErrors({ [e.param]: errorMessage(t, e) }) : setError(errorMessage(t, e))),
-  });
-  return { mutation, fieldErrors, setFieldErrors, error };
-}
+import { amountOf, billingCopy, type Plan } from "./copy";
+import { useCreatePlan, usePlanPatch } from "./use-billing";
 
 function PlanRow({ plan, locale, onChanged }: { plan: Plan; locale: Locale; onChanged: () => void }) {
   const t = billingCopy[locale];
@@ -132,17 +113,7 @@ function PlanRow({ plan, locale, onChanged }: { plan: Plan; locale: Locale; onCh
 export function PlansSection({ locale, plans, onChanged }: { locale: Locale; plans: Plan[] | undefined; onChanged: () => void }) {
   const t = billingCopy[locale];
   const hydrated = useHydrated();
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<Plan>("/dashboard-api/billing/plans", { method: "POST", body }),
-    onMutate: () => {
-      setFieldErrors({});
-      setError(null);
-    },
-    onSuccess: onChanged,
-    onError: (e) => (e instanceof ApiClientError && e.param && e.param !== "body" ? setFieldErrors({ [e.param]: errorMessage(t, e) }) : setError(errorMessage(t, e))),
-  });
+  const { mutation: create, fieldErrors, setFieldErrors, error } = useCreatePlan(locale, onChanged);
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,7 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/Alert";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
@@ -9,17 +9,14 @@ import { Spinner } from "@/components/ui/Spinner";
 import type { Locale } from "@/lib/i18n/locale";
 import { formatXof } from "@/lib/format/money";
 import { statusesOf, statusLabel } from "@/lib/i18n/status-labels";
-import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../../DateTime";
 import { Select } from "../../Select";
 import { StatusBadge } from "../../StatusBadge";
 import { useHydrated } from "../../useHydrated";
 import { ConfirmInline } from "../../ConfirmInline";
 import { CopyLink } from "../../CopyLink";
-import { billingCopy, errorMessage, optional, type Plan, type Sub } from "./copy";
-
-export type SubFilters = { status: string; plan_id: string };
-type WithPayment = { subscription: Sub; payment_link: { id: string; slug: string; url: string; amount: number } };
+import { billingCopy, optional, type Plan, type Sub } from "./copy";
+import { useCancelSubscription, useCreateSubscription, type SubFilters } from "./use-billing";
 
 /** One subscription; with `onCancel`, a cancel button asking for confirmation first. */
 export function SubRow({ s, locale, onCancel, busy = false }: { s: Sub; locale: Locale; onCancel?: () => void; busy?: boolean }) {
@@ -74,17 +71,7 @@ function NewSubscription({ locale, plans, onCreated }: { locale: Locale; plans: 
   const t = billingCopy[locale];
   const hydrated = useHydrated();
   const active = plans.filter((p) => p.is_active);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<WithPayment>("/dashboard-api/billing/subscriptions", { method: "POST", body }),
-    onMutate: () => {
-      setFieldErrors({});
-      setError(null);
-    },
-    onSuccess: onCreated,
-    onError: (e) => (e instanceof ApiClientError && e.param && e.param !== "body" && e.param !== "plan_id" ? setFieldErrors({ [e.param]: errorMessage(t, e) }) : setError(errorMessage(t, e))),
-  });
+  const { mutation: create, fieldErrors, error } = useCreateSubscription(locale, onCreated);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -161,13 +148,7 @@ export function SubscriptionsSection({
   onChanged: () => void;
 }) {
   const t = billingCopy[locale];
-  const [error, setError] = useState<string | null>(null);
-  const cancel = useMutation({
-    mutationFn: (id: string) => apiFetch<Sub>(`/dashboard-api/billing/subscriptions/${encodeURIComponent(id)}/cancel`, { method: "POST" }),
-    onMutate: () => setError(null),
-    onError: (e) => setError(errorMessage(t, e)),
-    onSettled: onChanged,
-  });
+  const { cancel, error } = useCancelSubscription(locale, onChanged);
   const filtered = filters.status !== "" || filters.plan_id !== "";
 
   return (
@@ -191,9 +172,7 @@ export function SubscriptionsSection({
         />
       </div>
       {error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-          {error}
-        </p>
+        <Alert className="mt-3">{error}</Alert>
       ) : null}
       {!subscriptions ? (
         <Spinner label={t.loading} className="mt-3" />

@@ -1,22 +1,23 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { Alert } from "@/components/ui/Alert";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { Section } from "@/components/ui/Section";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
 import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
 import type { SecureOrderDetail } from "@/lib/secure-orders/dashboard";
-import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { DateTime } from "../../DateTime";
 import { ConfirmInline } from "../../ConfirmInline";
 import { CopyLink } from "../../CopyLink";
 import { StatusBadge } from "../../StatusBadge";
 import { detailCopy, orderCopy } from "./copy";
+import { useSecureOrderDetail } from "./use-secure-orders";
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -33,27 +34,9 @@ function Item({ label, children, testId }: { label: string; children: ReactNode;
 export function SecureOrderDetailView({ locale, mode, initial }: { locale: Locale; mode: Mode; initial: SecureOrderDetail }) {
   const t = detailCopy[locale];
   const o$ = orderCopy[locale];
-  const queryClient = useQueryClient();
-  const queryKey = ["secure-orders", mode, "detail", initial.id];
-  const query = useQuery({
-    queryKey,
-    queryFn: () => apiFetch<SecureOrderDetail>(`/dashboard-api/secure-orders/${encodeURIComponent(initial.id)}`),
-    initialData: initial,
-    staleTime: 5_000,
-  });
+  const { query, confirming, setConfirming, reason, setReason, error, cancel } = useSecureOrderDetail({ locale, mode, initial });
   const o = query.data;
-  const [confirming, setConfirming] = useState(false);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const cancel = useMutation({
-    mutationFn: () => apiFetch<{ status: string }>(`/dashboard-api/secure-orders/${encodeURIComponent(o.id)}/cancel`, { method: "POST", body: reason.trim() ? { reason: reason.trim() } : {} }),
-    onMutate: () => setError(null),
-    onSuccess: () => setConfirming(false),
-    onError: (e) => setError(e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["secure-orders", mode] }),
-  });
   const lang = locale === "en" ? "?lang=en" : "";
-  const section = "mt-6 rounded-2xl border border-line bg-surface p-5";
 
   return (
     <div>
@@ -69,9 +52,9 @@ export function SecureOrderDetailView({ locale, mode, initial }: { locale: Local
         <code className="font-mono text-sm break-all text-muted">{o.id}</code>
       </p>
       {query.isError ? (
-        <p role="alert" className="mt-3 text-sm font-medium text-danger-strong">
+        <Alert variant="inline" className="mt-3">
           {t.loadError}
-        </p>
+        </Alert>
       ) : null}
 
       <dl aria-label={t.details} className="mt-4 grid gap-3 rounded-2xl border border-line bg-surface p-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -122,10 +105,7 @@ export function SecureOrderDetailView({ locale, mode, initial }: { locale: Local
         {o.status === "PAID_HELD" ? <Item label={t.codeAttempts}>{o.code_locked ? t.codeLocked : String(o.code_attempts_remaining)}</Item> : null}
       </dl>
 
-      <section aria-labelledby="so-links" className={section}>
-        <h2 id="so-links" className="text-lg font-semibold text-ink">
-          {t.links}
-        </h2>
+      <Section id="so-links" title={t.links} card className="mt-6">
         <div className="mt-3 grid gap-4">
           <div>
             <CopyLink label={o$.buyerLink} url={o.buyer_url} locale={locale} testId="buyer-link" />
@@ -136,12 +116,9 @@ export function SecureOrderDetailView({ locale, mode, initial }: { locale: Local
             <p className="text-sm text-muted">{o$.courierLinkHint}</p>
           </div>
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="so-timeline" className={section}>
-        <h2 id="so-timeline" className="text-lg font-semibold text-ink">
-          {t.timeline}
-        </h2>
+      <Section id="so-timeline" title={t.timeline} card className="mt-6">
         <ol className="mt-3 space-y-3 border-l-2 border-line pl-4" data-testid="order-timeline">
           {o.timeline.map((s) => (
             <li key={s.step} data-testid="timeline-step">
@@ -161,19 +138,14 @@ export function SecureOrderDetailView({ locale, mode, initial }: { locale: Local
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
-      <section aria-labelledby="so-cancel" className={section}>
-        <h2 id="so-cancel" className="text-lg font-semibold text-ink">
-          {t.cancelTitle}
-        </h2>
+      <Section id="so-cancel" title={t.cancelTitle} card className="mt-6">
         <p role="status" className="mt-1 text-sm font-semibold text-brand-strong">
           {cancel.isSuccess && cancel.data ? (t.done[cancel.data.status] ?? "") : ""}
         </p>
         {error ? (
-          <p role="alert" className="mt-2 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm font-medium text-danger-strong">
-            {error}
-          </p>
+          <Alert className="mt-2">{error}</Alert>
         ) : null}
         {o.cancel_effect === null ? (
           <p className="mt-2 text-sm text-muted">{t.closed}</p>
@@ -194,7 +166,7 @@ export function SecureOrderDetailView({ locale, mode, initial }: { locale: Local
             {o.cancel_effect === "refund" ? t.refund : t.cancel}
           </Button>
         )}
-      </section>
+      </Section>
     </div>
   );
 }

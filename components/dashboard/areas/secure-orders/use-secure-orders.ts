@@ -5,8 +5,10 @@ import { useState, type FormEvent } from "react";
 import type { Mode } from "@/db/schema";
 import { parseAmountInput } from "@/lib/format/amount-input";
 import type { Locale } from "@/lib/i18n/locale";
+import type { SecureOrderDetail } from "@/lib/secure-orders/dashboard";
 import type { SecureOrderResource } from "@/lib/secure-orders/schemas";
 import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
+import { detailCopy } from "./copy";
 import { secureOrdersCopy } from "./list-copy";
 
 export type SecureOrdersOverview = { secure_orders: SecureOrderResource[] };
@@ -65,4 +67,30 @@ export function useSecureOrders({ locale, mode, initial }: { locale: Locale; mod
   const orders = query.isPlaceholderData ? undefined : query.data?.secure_orders;
 
   return { cancel, create, error, fieldErrors, message, onSubmit, orders, query, setStatus, status };
+}
+
+/**
+ * One secure order's page: the order, and its cancel (a refund once paid) with the reason the
+ * merchant may give. A cancel reloads every secure-orders query of the mode, so the list agrees.
+ */
+export function useSecureOrderDetail({ locale, mode, initial }: { locale: Locale; mode: Mode; initial: SecureOrderDetail }) {
+  const t = detailCopy[locale];
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ["secure-orders", mode, "detail", initial.id],
+    queryFn: () => apiFetch<SecureOrderDetail>(`/dashboard-api/secure-orders/${encodeURIComponent(initial.id)}`),
+    initialData: initial,
+    staleTime: 5_000,
+  });
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const cancel = useMutation({
+    mutationFn: () => apiFetch<{ status: string }>(`/dashboard-api/secure-orders/${encodeURIComponent(initial.id)}/cancel`, { method: "POST", body: reason.trim() ? { reason: reason.trim() } : {} }),
+    onMutate: () => setError(null),
+    onSuccess: () => setConfirming(false),
+    onError: (e) => setError(e instanceof ApiClientError ? (t.errors[e.code] ?? e.message) : t.errors.other),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["secure-orders", mode] }),
+  });
+  return { query, confirming, setConfirming, reason, setReason, error, cancel };
 }
