@@ -43,6 +43,8 @@ if (template) {
   delete process.env.DATABASE_URL;
   // A fresh in-memory database per file, started from the data directory migrated once (tests/setup/global.ts).
   const client = new PGlite("memory://", { loadDataDir: new Blob([await readFile(snapshot)]) });
+  // Started before the file's tests run: a PGlite still unpacking would hold the event loop under their timing checks.
+  await client.waitReady;
   setProcessDatabase({ db: drizzle(client, { schema, logger: queryLogger }) as unknown as Database, driver: "pglite", close: () => client.close() });
 }
 
