@@ -44,6 +44,10 @@ function slotEnv(slot: number): Record<string, string> {
   return env;
 }
 
+// Passwords hashed at bcrypt's lowest cost by the app servers, the processes the specs start and
+// the ops CLI alike: the production cost (12) made the sign-in specs the slowest (lib/auth/passwords.ts).
+process.env.CAURI_PASSWORD_HASH_COST ??= "4";
+
 // In a worker (Playwright numbers them 0..workers-1 in TEST_PARALLEL_INDEX, stable across
 // restarts), the specs and their helpers read process.env: point it at this worker's server.
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);

@@ -9,7 +9,9 @@ export default defineConfig({
     globalSetup: ["./tests/setup/global.ts"],
     setupFiles: ["./tests/setup/per-file.ts"],
     // No 1 s hold on the 429s of a persistent client (lib/rate-limit/limits.ts) unless a test asks for it.
-    env: { CAURI_LOG: "silent", CAURI_RATE_LIMIT_HOLD_MS: "0" },
+    // Passwords hashed at bcrypt's lowest cost: at the production cost (12) each sign-up or sign-in
+    // of a test spends a quarter of a second in bcrypt (lib/auth/passwords.ts).
+    env: { CAURI_LOG: "silent", CAURI_RATE_LIMIT_HOLD_MS: "0", CAURI_PASSWORD_HASH_COST: "4" },
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,7 +5,8 @@ import { expectAccessible, screenshots } from "./support/pages";
 const PASSWORD = "mot de passe e2e solide";
 
 // Page loads, axe scans and screenshots at two widths add up on a 2-core machine.
-test.describe.configure({ timeout: 180_000 });
+// Each test signs up an account of its own, so the workers can split them.
+test.describe.configure({ timeout: 180_000, mode: "parallel" });
 
 const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.ml`;
 

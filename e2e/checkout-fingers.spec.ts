@@ -75,7 +75,8 @@ test.describe("a second tap", () => {
     await phone.fill("76 54 32 10");
     await pay.dblclick();
     await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toBeVisible();
-    // Longer than any tap guard and a poll: still waiting for the operator, never cancelled.
+    // An absence needs a window: well past the 500 ms tap guard (SETTLE_MS in components/checkout/use-checkout.ts),
+    // a cancel from the second tap would have been sent. Still waiting for the operator, never cancelled.
     await page.waitForTimeout(1_500);
     const payment = await readPayment(request, id);
     expect(payment.status).toBe("PENDING");
@@ -89,6 +90,7 @@ test.describe("a second tap", () => {
     await page.goto(path);
     await page.getByRole("button", { name: "Annuler le paiement" }).dblclick();
     await expect(page.getByText("Annuler ce paiement ? Aucun montant ne sera débité.")).toBeVisible();
+    // An absence needs a window: past the 500 ms guard (SETTLE_MS), a cancel confirmed by the second tap would have been sent.
     await page.waitForTimeout(800);
     expect(seen.cancels()).toEqual([]);
     expect((await readPayment(request, id)).status).toBe("PENDING");
@@ -210,6 +212,7 @@ test("customer pages prefetch nothing: no request for the home page's data", asy
     await page.waitForLoadState("networkidle");
     // The logo in view, hovered: still nothing fetched for "/".
     await page.getByRole("link", { name: "Cauri, accueil" }).hover();
+    // An absence needs a window: a prefetch on hover or in view would be sent within it.
     await page.waitForTimeout(1_500);
   }
   expect(rsc.filter((u) => new URL(u).pathname === "/")).toEqual([]);

@@ -92,7 +92,8 @@ test("shows FAILED and does not redirect", async ({ page, request }) => {
   await page.getByRole("button", { name: "Payer 12 500 FCFA" }).click();
   await expect(page.getByRole("heading", { name: "Le paiement a échoué" })).toBeVisible();
   await expect(page.getByText("Le solde de votre compte mobile money est insuffisant.")).toBeVisible();
-  // Longer than the success redirect's delay: still here, the merchant's site never visited.
+  // An absence needs a window: twice the success redirect's 1.2 s delay (components/checkout/use-checkout.ts),
+  // and still here, the merchant's site never visited.
   await page.waitForTimeout(2_500);
   expect(new URL(page.url()).pathname).toBe(path);
   expect(visits).toEqual([]);
@@ -100,6 +101,7 @@ test("shows FAILED and does not redirect", async ({ page, request }) => {
   // A reload shows the same outcome, still without a redirect.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Le paiement a échoué" })).toBeVisible();
+  // Past the 1.2 s redirect delay again: no redirect after a reload either.
   await page.waitForTimeout(1_500);
   expect(visits).toEqual([]);
 });

@@ -42,6 +42,9 @@ async function transferredBytes(page: Page, path: string): Promise<number> {
 }
 
 test.describe("documentation", () => {
+  // The guides are read-only pages: the tests share nothing, so the workers split them (5 min in a row).
+  test.describe.configure({ mode: "parallel" });
+
   for (const size of SIZES) {
     for (const lang of ["fr", "en"]) {
       test(`every guide in ${lang} has no serious or critical axe violation at ${size.width}×${size.height}`, async ({ page }) => {

@@ -186,7 +186,8 @@ test("expiry, billing and webhook delivery running on both instances handle each
         { timeout: 30_000 },
       )
       .toEqual({ undispatched: 0, unsent: 0 });
-    // A duplicate attempt claimed before the first was recorded would still be on its way.
+    // A duplicate attempt claimed before the first was recorded would still be on its way: an
+    // absence needs a window, and the checks below count every send once it has passed.
     await new Promise((r) => setTimeout(r, 1_000));
 
     // Expiry: every unpaid payment EXPIRED, with exactly one payment.expired event.

@@ -97,6 +97,7 @@ describe("the server's edge", () => {
         });
         socket.on("close", () => resolve());
       });
+      // An error logged for the cut request would come after the close: a short window to catch one.
       await new Promise((r) => setTimeout(r, 100));
       expect((await fetch(`${s.url}/v1/payments`)).status).toBe(401);
       expect(errors.mock.calls.filter((call) => String(call[0]).includes("unhandled error"))).toEqual([]);
@@ -216,7 +217,8 @@ describe("slow clients", () => {
     socket.on("data", (d) => (answers += d.toString()));
     socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
     await answered(1);
-    // Idle for several headers timeouts (and checks) before the next request.
+    // The idleness is the subject: past the request timeout (400 ms) plus three of the server's
+    // 200 ms timeout checks, a connection wrongly held to the headers timeout would be gone.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(socket.destroyed).toBe(false);
     socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");

@@ -424,6 +424,7 @@ describe("idempotency", () => {
     const second = send();
     // The second is held on the first's reservation, uncommitted, until the first ends: on PostgreSQL, a lock wait on the key.
     if (dbDriver() === "postgres") await expect.poll(lockWaitsOnIdempotencyKeys, { timeout: 5_000 }).toBe(1);
+    // PGlite runs one statement at a time, so there is no lock wait to observe: the second is given time to be held.
     else await new Promise((resolve) => setTimeout(resolve, 200));
     open();
     const [a, b] = await Promise.all([first, second]);

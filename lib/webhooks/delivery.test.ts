@@ -111,7 +111,7 @@ describe("delivery", () => {
     });
     expect(delivery).toMatchObject({ attemptCount: 4, autoAttempts: 4, nextAttemptAt: null, lastStatusCode: 503 });
     expect((await attemptsOf(delivery.id)).map((a) => a.status)).toEqual(["FAILED", "FAILED", "FAILED", "FAILED"]);
-    // Nothing more is sent once FAILED.
+    // Nothing more is sent once FAILED. Proving an absence needs a window: ten times the schedule's 20 ms step.
     await new Promise((res) => setTimeout(res, 200));
     expect(r.received).toHaveLength(4);
   });
@@ -187,6 +187,7 @@ describe("delivery", () => {
     const payload = await emitTestEvent({ merchantId: m.merchant.id, applicationId: m.applicationId });
     await waitFor(async () => (await deliveriesOf(payload.id))[0]?.attemptCount === 1);
     await first.stop(); // the app goes down between attempt 1 and attempt 2
+    // Past the 400 ms at which attempt 2 was due: a stopped worker that still sent would show here.
     await new Promise((res) => setTimeout(res, 500));
     expect(r.received).toHaveLength(1);
     expect((await deliveriesOf(payload.id))[0].status).toBe("PENDING");
@@ -234,6 +235,7 @@ describe("delivery", () => {
       const [{ n }] = await db().select({ n: count() }).from(webhookDeliveries).where(and(eq(webhookDeliveries.merchantId, m.merchant.id), eq(webhookDeliveries.status, "SUCCESS")));
       return n === 30;
     }, 10_000);
+    // A second send of an event would come after its SUCCESS was written: a short window to catch one.
     await new Promise((res) => setTimeout(res, 100));
     const ids = r.received.map((x) => x.headers["webhook-id"]).sort();
     expect(ids).toEqual(emitted.map((e) => e.id).sort());

@@ -86,6 +86,7 @@ describe("postWebhook", () => {
     const r = await receiver(() => ({ status: 307, headers: { location: target.url }, body: "moved" }));
     const result = await postWebhook(r.url, "{}", {}, open);
     expect(result).toMatchObject({ ok: false, statusCode: 307, error: "HTTP 307: redirects are not followed" });
+    // An absence needs a window: a followed redirect would reach the target within it.
     await new Promise((res) => setTimeout(res, 100));
     expect(target.received).toHaveLength(0);
   });

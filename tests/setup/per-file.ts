@@ -1,13 +1,14 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
+import { readFile } from "node:fs/promises";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { closeDb, openDatabase, queryLogger, schema, setProcessDatabase, type Database } from "../../db/client";
-import { migratePglite } from "../../db/migrate";
 import { closeRateLimits } from "../../lib/rate-limit/limits";
 
 const serverUrl = inject("pgServerUrl");
 const template = inject("pgTemplate");
+const snapshot = inject("pgliteSnapshot");
 
 async function createFromTemplate(): Promise<string> {
   const name = `cauri_t_${process.ppid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -40,8 +41,10 @@ if (template) {
   setProcessDatabase(openDatabase({ url }));
 } else {
   delete process.env.DATABASE_URL;
-  const client = new PGlite("memory://");
-  await migratePglite(client);
+  // A fresh in-memory database per file, started from the data directory migrated once (tests/setup/global.ts).
+  const client = new PGlite("memory://", { loadDataDir: new Blob([await readFile(snapshot)]) });
+  // Started before the file's tests run: a PGlite still unpacking would hold the event loop under their timing checks.
+  await client.waitReady;
   setProcessDatabase({ db: drizzle(client, { schema, logger: queryLogger }) as unknown as Database, driver: "pglite", close: () => client.close() });
 }
 
