@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { routeIndex } from "@/app/v1/route-index";
 import * as unknownRoute from "@/app/v1/[[...path]]/route";
+import { JsonReply, type Reply } from "@/lib/http/envelope";
+import type { IncomingRequest } from "@/lib/http/incoming";
+import type { DefinedRoute } from "@/lib/http/route";
 import { log } from "@/lib/log";
 import { answerError } from "./answer";
 import { BODY_METHODS, BodyAborted, BodyTooLarge, readBody } from "./body";
@@ -9,14 +12,28 @@ import { routeTree, type RouteHandler } from "./v1-routes";
 const match = routeTree(routeIndex);
 const EXPORTABLE = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
-function requestHeaders(req: IncomingMessage): Headers {
+/** The pipeline's view of a Node request (lib/http/incoming.ts): headers read where Node keeps them, no Request or Headers built. */
+function incomingOf(req: IncomingMessage, method: string, url: URL, body: Buffer | undefined): IncomingRequest {
+  const valueOf = (name: string) => req.headersDistinct[name.toLowerCase()];
+  return {
+    method,
+    url: url.href,
+    headers: {
+      get: (name) => valueOf(name)?.join(", ") ?? null,
+      has: (name) => valueOf(name) !== undefined,
+    },
+    // As Request.text(): UTF-8, a leading byte-order mark dropped, malformed bytes replaced.
+    text: async () => (body?.length ? utf8.decode(body) : ""),
+  };
+}
+
+const utf8 = new TextDecoder();
+
+/** A Web Request of the same, for the handlers route() does not make (405s, the unknown path). */
+function webRequest(req: IncomingMessage, method: string, url: URL, body: Buffer | undefined): Request {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  return headers;
+  for (const [name, values] of Object.entries(req.headersDistinct)) for (const v of values ?? []) headers.append(name, v);
+  return new Request(url, { method, headers, body: body?.length ? (body as Uint8Array<ArrayBuffer>) : undefined });
 }
 
 /** What Next.js answers for a method a route file does not export: OPTIONS lists what it does, the rest 405. */
@@ -29,17 +46,23 @@ function implicitAnswer(routeModule: Record<string, unknown>, method: string): R
   return new Response(null, { status: 405 });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: ServerResponse, answer: Reply): Promise<void> {
+  if (answer instanceof JsonReply) {
+    const body = Buffer.from(answer.text);
+    res.writeHead(answer.status, { ...answer.headers, "content-length": String(body.length) });
+    res.end(body);
+    return;
+  }
   const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
+  answer.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = answer.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
   // Our answers are small JSON or an image: one write with its length beats a chunked stream.
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null;
   if (body) headers["content-length"] = String(body.length);
-  res.writeHead(response.status, headers);
+  res.writeHead(answer.status, headers);
   res.end(body);
 }
 
@@ -67,10 +90,12 @@ export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url:
     req.resume();
   }
 
-  const request = new Request(url, { method, headers: requestHeaders(req), body: body?.length ? (body as Uint8Array<ArrayBuffer>) : undefined });
-  let response: Response;
+  const context = { params: Promise.resolve(found?.params ?? {}) };
+  let response: Reply;
   try {
-    response = handler ? await handler(request, { params: Promise.resolve(found?.params ?? {}) }) : implicitAnswer(routeModule, method);
+    if (!handler) response = implicitAnswer(routeModule, method);
+    else if ("reply" in handler) response = await (handler as DefinedRoute).reply(incomingOf(req, method, url, body), context);
+    else response = await handler(webRequest(req, method, url, body), context);
   } catch (error) {
     // route() turns every error into an answer; reaching here is a bug in a handler outside it.
     log("error", "unhandled error", { path: url.pathname, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, count } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql, count, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { customers, type Customer, type Mode } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
@@ -24,15 +24,45 @@ export async function upsertCustomer(db: Database, c: CustomerInput): Promise<Cu
 export function customerUpsert(db: Database, c: CustomerInput) {
   return db
     .insert(customers)
-    .values({ id: newId("cus"), merchantId: c.merchantId, mode: c.mode, phone: c.phone, name: c.name ?? null, email: c.email ?? null, createdAt: c.at, updatedAt: c.at })
-    .onConflictDoUpdate({
-      target: [customers.merchantId, customers.mode, customers.phone],
-      set: {
-        name: sql`coalesce(excluded.name, ${customers.name})`,
-        email: sql`coalesce(excluded.email, ${customers.email})`,
-        updatedAt: sql`greatest(excluded.updated_at, ${customers.updatedAt})`,
-      },
-    });
+    .values(customerRow(c))
+    .onConflictDoUpdate({ target: [customers.merchantId, customers.mode, customers.phone], set: customerRefresh });
+}
+
+const customerRow = (c: CustomerInput) => ({ id: newId("cus"), merchantId: c.merchantId, mode: c.mode, phone: c.phone, name: c.name ?? null, email: c.email ?? null, createdAt: c.at, updatedAt: c.at });
+
+/** What a known customer takes from a new sight of its phone: the rule of upsertCustomer, for both of its statements. */
+const customerRefresh = {
+  name: sql`coalesce(excluded.name, ${customers.name})`,
+  email: sql`coalesce(excluded.email, ${customers.email})`,
+  updatedAt: sql`greatest(excluded.updated_at, ${customers.updatedAt})`,
+};
+
+/**
+ * upsertCustomer's statement in SQL, for a statement compiled once (db/statement.ts): inserts
+ * one row per row of `source` (a CTE gating the write), its values bound from placeholders
+ * named `customer_*` (customerValues), and returns the customer's id.
+ */
+export function customerUpsertFrom(source: SQL): SQL {
+  const p = (name: string) => sql.placeholder(`customer_${name}`);
+  return sql`insert into ${customers} (id, merchant_id, mode, phone, name, email, created_at, updated_at)
+    select ${p("id")}::text, ${p("merchant_id")}::text, ${p("mode")}::text, ${p("phone")}::text, ${p("name")}::text, ${p("email")}::text, ${p("at")}::timestamptz, ${p("at")}::timestamptz
+    from ${source}
+    on conflict (merchant_id, mode, phone) do update set name = ${customerRefresh.name}, email = ${customerRefresh.email}, updated_at = ${customerRefresh.updatedAt}
+    returning id`;
+}
+
+/** The values customerUpsertFrom binds. */
+export function customerValues(c: CustomerInput): Record<string, unknown> {
+  const row = customerRow(c);
+  return {
+    customer_id: row.id,
+    customer_merchant_id: row.merchantId,
+    customer_mode: row.mode,
+    customer_phone: row.phone,
+    customer_name: row.name,
+    customer_email: row.email,
+    customer_at: c.at.toISOString(),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { systemNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/core/errors";
 import type { EntryTransaction } from "@/lib/core/operation";
-import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serve, toResponse, type Out, type RouteContext } from "@/lib/http/pipeline";
+import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serveResponse, toResponse, type Out, type RouteContext } from "@/lib/http/pipeline";
 import type { LimitName } from "@/lib/rate-limit/limits";
 import { parseInput, type InputSpec } from "@/lib/core/validation";
 import { getMerchant } from "@/lib/platform/merchants";
@@ -56,7 +56,7 @@ export function accountRoute<W extends Who, B extends InputSpec | undefined = un
 ) {
   return (request: Request, context?: RouteContext): Promise<Response> => {
     const exchange = openExchange(request);
-    return serve(exchange, async () => {
+    return serveResponse(exchange, async () => {
       if (!isSameOriginRequest(request)) throw new ApiError("CSRF_REJECTED");
       const params = await routeParams(context);
 

@@ -6,6 +6,7 @@ import { db, dbDriver, observeQueries } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { advanceTestClock } from "@/lib/clock";
 import { hashApiKey, revokeApiKey } from "@/lib/platform/api-keys";
+import { flushKeyUse } from "@/lib/platform/key-use";
 import { updateMerchant } from "@/lib/platform/merchants";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
@@ -118,4 +119,26 @@ describe("API key cache", () => {
     },
     60_000,
   );
+
+  it("reads a cold key once for a burst of concurrent requests, and writes its last use once, off their path", async () => {
+    const m = await newMerchant();
+    let reads = 0;
+    let touches = 0;
+    observeQueries((query) => {
+      if (/^select .* from "api_keys"/s.test(query)) reads++;
+      if (/^update "api_keys"/.test(query)) touches++;
+    });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => ask(m.testKey)));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect([reads, touches]).toEqual([1, 0]);
+      await flushKeyUse();
+      await flushKeyUse();
+      expect(touches).toBe(1);
+    } finally {
+      observeQueries(null);
+    }
+    const [row] = await db().select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(m.testKey)));
+    expect(Date.now() - row.lastUsedAt!.getTime()).toBeLessThan(60_000);
+  });
 });

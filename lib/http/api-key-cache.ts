@@ -171,7 +171,7 @@ export function cachedKey(db: Database, hash: string): { record: KeyRecord; touc
     state.entries.delete(hash);
     return null;
   }
-  return { record: copy(entry.record), touchedAt: entry.touchedAt };
+  return { record: copyKeyRecord(entry.record), touchedAt: entry.touchedAt };
 }
 
 /** Taken before reading a key from the database: storeKey refuses the answer if anything was invalidated since. */
@@ -185,7 +185,7 @@ export function storeKey(db: Database, hash: string, record: KeyRecord, generati
   const state = stateOf(db);
   if (!state.live || state.generation !== generation || isUnsettled(state, record.merchant.id, clock())) return;
   if (state.entries.size >= KEY_CACHE_MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
-  state.entries.set(hash, { record: copy(record), storedAt: clock(), touchedAt });
+  state.entries.set(hash, { record: copyKeyRecord(record), storedAt: clock(), touchedAt });
 }
 
 /** How many keys this process holds for `db` (the bound's test reads it). */
@@ -193,12 +193,7 @@ export function cachedKeyCount(db: Database): number {
   return registry.byDb.get(db)?.entries.size ?? 0;
 }
 
-export function noteKeyTouched(db: Database, hash: string, touchedAt: number): void {
-  const entry = registry.byDb.get(db)?.entries.get(hash);
-  if (entry) entry.touchedAt = touchedAt;
-}
-
-const copy = ({ key, merchant, application }: KeyRecord): KeyRecord => ({ key: { ...key }, merchant: { ...merchant }, application: { ...application } });
+export const copyKeyRecord = ({ key, merchant, application }: KeyRecord): KeyRecord => ({ key: { ...key }, merchant: { ...merchant }, application: { ...application } });
 
 // What lib/platform/auth-changed.ts announces: this process stops serving the merchant from its
 // cache at once, and holds it out until the change has committed.

@@ -1,16 +1,15 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { apiKeys } from "@/db/schema";
 import type { ApiKey, Application, Merchant, Mode } from "@/db/schema";
 import { findActiveKey, hashApiKey, modeOfKey } from "@/lib/platform/api-keys";
 import { liveGateFailure } from "@/lib/platform/merchants";
 import { systemNow } from "@/lib/clock";
-import { cacheGeneration, cachedKey, noteKeyTouched, storeKey, type KeyRecord } from "./api-key-cache";
+import { noteKeyUse } from "@/lib/platform/key-use";
+import { cacheGeneration, cachedKey, copyKeyRecord, storeKey, type KeyRecord } from "./api-key-cache";
 import { ApiError } from "@/lib/core/errors";
 
 export type KeyIdentity = { key: Pick<ApiKey, "id" | "mode">; merchant: Merchant; application: Application; mode: Mode };
 
-export function bearerToken(request: Request): string | null {
+export function bearerToken(request: { headers: Pick<Headers, "get"> }): string | null {
   const header = request.headers.get("authorization");
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -22,7 +21,7 @@ export function bearerToken(request: Request): string | null {
  * live-mode gates. A header that is absent or not a Bearer secret key is UNAUTHORIZED; a
  * well-formed key that is unknown or revoked is INVALID_API_KEY.
  */
-export async function authenticateKey(db: Database, request: Request): Promise<KeyIdentity> {
+export async function authenticateKey(db: Database, request: { headers: Pick<Headers, "get"> }): Promise<KeyIdentity> {
   const token = bearerToken(request);
   if (!token || !/^sk_(test|live)_/.test(token)) throw new ApiError("UNAUTHORIZED");
   if (!modeOfKey(token)) throw new ApiError("INVALID_API_KEY");
@@ -34,28 +33,35 @@ export async function authenticateKey(db: Database, request: Request): Promise<K
     const gate = liveGateFailure(merchant, systemNow());
     if (gate) throw new ApiError(gate);
   }
-  await touchApiKey(db, hash, key.id, touchedAt);
+  noteKeyUse(key.id, systemNow(), touchedAt);
   return { key: { id: key.id, mode }, merchant, application, mode };
 }
 
+type Found = { record: KeyRecord; touchedAt: number };
+
+// Concurrent requests with one cold key share its lookup: a merchant's burst after the cache let
+// its key go costs one query, not one per request.
+const lookups = new WeakMap<Database, Map<string, Promise<Found | null>>>();
+
 /** From the in-process cache (lib/http/api-key-cache.ts), else from the database, then cached. */
-async function activeKey(db: Database, token: string, hash: string): Promise<{ record: KeyRecord; touchedAt: number }> {
+async function activeKey(db: Database, token: string, hash: string): Promise<Found> {
   const cached = cachedKey(db, hash);
   if (cached) return cached;
-  const generation = cacheGeneration(db);
-  const record = await findActiveKey(db, token);
-  if (!record) throw new ApiError("INVALID_API_KEY");
-  const touchedAt = record.key.lastUsedAt?.getTime() ?? 0;
-  storeKey(db, hash, record, generation, touchedAt);
-  return { record, touchedAt };
-}
-
-const TOUCH_EVERY_MS = 60_000;
-
-/** Keeps "last used" (shown on the dashboard) fresh to the minute without a write on every request. */
-async function touchApiKey(db: Database, hash: string, keyId: string, touchedAt: number): Promise<void> {
-  const now = systemNow();
-  if (now.getTime() - touchedAt < TOUCH_EVERY_MS) return;
-  noteKeyTouched(db, hash, now.getTime());
-  await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId));
+  let inFlight = lookups.get(db);
+  if (!inFlight) lookups.set(db, (inFlight = new Map()));
+  let lookup = inFlight.get(hash);
+  if (!lookup) {
+    const generation = cacheGeneration(db);
+    const running = findActiveKey(db, token).then((record) => {
+      if (!record) return null;
+      const touchedAt = record.key.lastUsedAt?.getTime() ?? 0;
+      storeKey(db, hash, record, generation, touchedAt);
+      return { record, touchedAt };
+    });
+    lookup = running.finally(() => inFlight.delete(hash));
+    inFlight.set(hash, lookup);
+  }
+  const found = await lookup;
+  if (!found) throw new ApiError("INVALID_API_KEY");
+  return { record: copyKeyRecord(found.record), touchedAt: found.touchedAt };
 }

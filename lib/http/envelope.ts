@@ -23,12 +23,32 @@ export function errorBody(error: ApiError) {
   return { success: false as const, error: { ...errorFields(error), ...(error.details ? { details: error.details.map(errorFields) } : {}) } };
 }
 
-export function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
-  });
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+
+/**
+ * A JSON answer before it is a Response: the direct dispatcher writes its text to the socket as
+ * it is (server/v1-dispatch.ts), and Next.js gets a Response made of it (toWebResponse).
+ */
+export class JsonReply {
+  readonly headers: Record<string, string>;
+  constructor(
+    readonly status: number,
+    readonly text: string,
+    headers: Record<string, string> = {},
+  ) {
+    this.headers = { ...JSON_HEADERS, ...headers };
+  }
 }
 
-export const errorResponse = (error: ApiError, headers: Record<string, string> = {}) =>
-  json(errorBody(error), error.status, { ...headers, ...error.headers });
+/** An answer of the pipeline: JSON as text, or a Response (a file, a redirect, an image). */
+export type Reply = JsonReply | Response;
+
+export const jsonReply = (body: unknown, status: number, headers: Record<string, string> = {}): JsonReply => new JsonReply(status, JSON.stringify(body), headers);
+
+export const toWebResponse = (reply: Reply): Response => (reply instanceof Response ? reply : new Response(reply.text, { status: reply.status, headers: reply.headers }));
+
+export const json = (body: unknown, status: number, headers: Record<string, string> = {}): Response => toWebResponse(jsonReply(body, status, headers));
+
+export const errorReply = (error: ApiError, headers: Record<string, string> = {}) => jsonReply(errorBody(error), error.status, { ...headers, ...error.headers });
+
+export const errorResponse = (error: ApiError, headers: Record<string, string> = {}) => toWebResponse(errorReply(error, headers));

@@ -4,7 +4,8 @@ import { db as defaultDb, type Database } from "@/db/client";
 import { log, logRequest } from "@/lib/log";
 import { clientIpOf } from "./client-ip";
 import { isDatabaseUnavailable, isUnstorableText } from "./db-errors";
-import { Answer, errorResponse, json, successBody } from "./envelope";
+import { Answer, errorReply, jsonReply, successBody, toWebResponse, type Reply } from "./envelope";
+import type { IncomingRequest } from "./incoming";
 import { cacheHeaders, fileResponse } from "./file-response";
 import { ApiError } from "@/lib/core/errors";
 import { CacheableData, FileResult } from "@/lib/core/file-result";
@@ -47,8 +48,8 @@ export type Exchange = {
   refusedBy?: RateLimitState;
 };
 
-export function openExchange(request: Request): Exchange {
-  return exchangeFor(request.method, new URL(request.url).pathname, request.headers);
+export function openExchange(request: IncomingRequest, url = new URL(request.url)): Exchange {
+  return exchangeFor(request.method, url.pathname, request.headers);
 }
 
 export function exchangeFor(method: string, path: string, headers: Pick<Headers, "get">): Exchange {
@@ -70,8 +71,11 @@ export type Hooks = {
  * instead of holding it (db/availability.ts); an error becomes the catalogue's envelope, and
  * anything unexpected a 500 that leaks nothing; every answer is logged once.
  */
-export const serve = (exchange: Exchange, work: () => Promise<Response>, hooks: Hooks = {}): Promise<Response> =>
-  runExchange(exchange, work, { statusOf: (response) => response.status, ofError: (error) => errorResponse(error, exchange.headers) }, hooks);
+export const serve = (exchange: Exchange, work: () => Promise<Reply>, hooks: Hooks = {}): Promise<Reply> =>
+  runExchange(exchange, work, { statusOf: (reply) => reply.status, ofError: (error) => errorReply(error, exchange.headers) }, hooks);
+
+/** serve() for an entry point Next.js calls: the answer as a Response. */
+export const serveResponse = async (exchange: Exchange, work: () => Promise<Reply>, hooks: Hooks = {}): Promise<Response> => toWebResponse(await serve(exchange, work, hooks));
 
 /** The form of an entry point's answer: an HTTP Response, or a server action's value; `ofError` is the answer to an error. */
 export type AnswerForm<T> = { statusOf: (answer: T) => number; ofError: (error: ApiError) => T };
@@ -132,7 +136,7 @@ export async function routeParams(context?: RouteContext): Promise<Record<string
 }
 
 /** The JSON object a request carries; an empty body is `{}`. */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+export async function readJsonBody(request: IncomingRequest): Promise<Record<string, unknown>> {
   const text = await request.text();
   if (text.trim() === "") return {};
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "")) throw new ApiError("UNSUPPORTED_CONTENT_TYPE");
@@ -147,8 +151,8 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 }
 
 /** The query string validated against its schema (repeated parameters: the last one). */
-export const readQuery = <Q extends InputSpec | undefined>(spec: Q, request: Request): Out<Q> =>
-  (spec ? parseInput(spec, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Out<Q>;
+export const readQuery = <Q extends InputSpec | undefined>(spec: Q, request: IncomingRequest, url = new URL(request.url)): Out<Q> =>
+  (spec ? parseInput(spec, Object.fromEntries(url.searchParams)) : undefined) as Out<Q>;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -161,28 +165,34 @@ export function inTransactionPolicy<T>(exchange: Exchange, entry: EntryTransacti
   return exchange.db.transaction((tx) => run(tx as unknown as Database));
 }
 
-export const wrapsRequest = (request: Request, entry: EntryTransaction): boolean => MUTATING.has(request.method) && wrapsHandler(entry);
+export const wrapsRequest = (request: IncomingRequest, entry: EntryTransaction): boolean => MUTATING.has(request.method) && wrapsHandler(entry);
 
 /** A handler's result as the answer (an Answer when it sets status, headers or fields): a Response as it is, anything else in the success envelope. */
-export function toResponse(result: unknown, defaultStatus: number, headers: Record<string, string>): { response: Response; status: number; body: unknown } {
+export function toReply(result: unknown, defaultStatus: number, headers: Record<string, string>): { reply: Reply; status: number; body: unknown } {
   if (result instanceof Response) {
     // Some Responses (redirects) have immutable headers; they go out as they are.
     try {
       for (const [k, v] of Object.entries(headers)) result.headers.set(k, v);
     } catch {}
-    return { response: result, status: result.status, body: undefined };
+    return { reply: result, status: result.status, body: undefined };
   }
-  if (result instanceof FileResult) return { response: fileResponse(result, headers), status: result.notModified ? 304 : 200, body: undefined };
+  if (result instanceof FileResult) return { reply: fileResponse(result, headers), status: result.notModified ? 304 : 200, body: undefined };
   if (result instanceof CacheableData) {
     const cached = { ...headers, ...cacheHeaders({ scope: "public", maxAgeSeconds: result.cache.maxAgeSeconds }, result.cache.etag) };
-    if (result.notModified) return { response: new Response(null, { status: 304, headers: cached }), status: 304, body: undefined };
+    if (result.notModified) return { reply: new Response(null, { status: 304, headers: cached }), status: 304, body: undefined };
     const body = successBody(result.data);
-    return { response: json(body, 200, cached), status: 200, body };
+    return { reply: jsonReply(body, 200, cached), status: 200, body };
   }
   const r = result instanceof Answer ? result : new Answer(result);
   const status = r.init.status ?? defaultStatus;
   const body = successBody(r.data, r.init.extra);
-  return { response: json(body, status, { ...headers, ...r.init.headers }), status, body };
+  return { reply: jsonReply(body, status, { ...headers, ...r.init.headers }), status, body };
+}
+
+/** toReply's answer as a Response (the entry points Next.js calls). */
+export function toResponse(result: unknown, defaultStatus: number, headers: Record<string, string>): { response: Response; status: number; body: unknown } {
+  const { reply, status, body } = toReply(result, defaultStatus, headers);
+  return { response: toWebResponse(reply), status, body };
 }
 
 export function toApiError(error: unknown, requestId: string): ApiError {

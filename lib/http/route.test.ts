@@ -1,4 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
+import { flushKeyUse } from "@/lib/platform/key-use";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { db, dbDriver } from "@/db/client";
@@ -143,6 +144,8 @@ describe("authentication", () => {
   it("records when a key was last used", async () => {
     const m = await newMerchant();
     await call(echo, "POST", "/v1/echo", { key: m.testKey, body: { amount: 100 } });
+    // Written off the request path, within a second (lib/platform/key-use.ts).
+    await flushKeyUse();
     const [row] = await db().select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(m.testKey)));
     expect(row.lastUsedAt).toBeInstanceOf(Date);
     expect(Date.now() - row.lastUsedAt!.getTime()).toBeLessThan(60_000);

@@ -3,18 +3,20 @@ import type { Database } from "@/db/client";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
 import { authenticateKey, type KeyIdentity } from "./auth";
-import { errorBody, json } from "./envelope";
+import { errorBody, JsonReply, jsonReply, successBody, toWebResponse, type Reply } from "./envelope";
+import type { IncomingRequest } from "./incoming";
 import { ApiError, type ErrorCode } from "@/lib/core/errors";
 import type { EntryTransaction } from "@/lib/core/operation";
-import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencyScope } from "./idempotency";
-import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serve, toResponse, wrapsRequest, type Out, type RouteContext } from "./pipeline";
+import { completeIdempotencyKey, IDEMPOTENCY_MAX_LENGTH, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, sealAnswer, type IdempotencyScope } from "@/lib/idempotency/keys";
+import { SealedWrite } from "@/lib/idempotency/sealed-write";
+import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuery, routeParams, serve, toReply, wrapsRequest, type Out, type RouteContext } from "./pipeline";
 import { CREATION_LIMITS, hitRateLimits, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "@/lib/rate-limit/limits";
 import { recordApiRequest } from "@/lib/request-log/store";
 import { parseInput, type InputSpec } from "@/lib/core/validation";
 
 
-export type KeyContext = DomainContext & { kind: "key"; keyId: string; request: Request; requestId: string };
-export type PublicContext = { kind: "public"; db: Database; request: Request; requestId: string; clientIp: string };
+export type KeyContext = DomainContext & { kind: "key"; keyId: string; request: IncomingRequest; requestId: string };
+export type PublicContext = { kind: "public"; db: Database; request: IncomingRequest; requestId: string; clientIp: string };
 
 /** "optional": public, but a request that sends an Authorization header is authenticated (and refused if the key is bad). */
 type Auth = "key" | "none" | "optional";
@@ -34,6 +36,12 @@ export type RouteOptions<A extends Auth, B, Q> = {
   conflictCode?: ErrorCode;
   /** Which body fields define "the same request" for idempotency (default: the whole body). */
   idempotencyFields?: string[];
+  /**
+   * The handler answers a SealedWrite (lib/idempotency/sealed-write.ts) and writes nothing before
+   * its `write`: a keyed request is then served by one statement that writes the resource and
+   * stores its answer, the general path (reserve, work, store) taking over when the key is taken.
+   */
+  sealed?: boolean;
   body?: B;
   query?: Q;
   status?: number;
@@ -64,9 +72,14 @@ export type RouteDoc = {
   pathParams?: Record<string, { name?: string; description: string }>;
 };
 
-/** A route handler carrying its own definition, so the OpenAPI document is generated from what actually runs. */
-export type DefinedRoute = ((request: Request, context?: RouteContext) => Promise<Response>) & {
+/**
+ * A route handler carrying its own definition, so the OpenAPI document is generated from what
+ * actually runs, and its answer before it becomes a Response (`reply`), which the direct
+ * dispatcher writes to the socket itself (server/v1-dispatch.ts).
+ */
+export type DefinedRoute = ((request: IncomingRequest, context?: RouteContext) => Promise<Response>) & {
   definition: RouteOptions<Auth, InputSpec | undefined, InputSpec | undefined>;
+  reply: (request: IncomingRequest, context?: RouteContext) => Promise<Reply>;
 };
 
 export type Handler<A extends Auth, B, Q> = (
@@ -79,7 +92,7 @@ export type Handler<A extends Auth, B, Q> = (
  * (a client fixing one would otherwise meet the other on its next try): the key's code, a message
  * naming both, and each problem with its field under `details`.
  */
-async function withBodyProblem(missingKey: ApiError, request: Request, spec: InputSpec | undefined): Promise<ApiError> {
+async function withBodyProblem(missingKey: ApiError, request: IncomingRequest, spec: InputSpec | undefined): Promise<ApiError> {
   if (!spec) return missingKey;
   const problem = await readJsonBody(request)
     .then((raw) => void parseInput(spec, raw))
@@ -108,8 +121,9 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
   options: RouteOptions<A, B, Q>,
   handler: Handler<A, B, Q>,
 ): DefinedRoute {
-  const run = (request: Request, context?: RouteContext): Promise<Response> => {
-    const exchange = openExchange(request);
+  const reply = (request: IncomingRequest, context?: RouteContext): Promise<Reply> => {
+    const url = new URL(request.url);
+    const exchange = openExchange(request, url);
     let identity: KeyIdentity | null = null;
     // The specific limit this request was counted against (a creation refused, by this limit or as invalid, hands its hit back).
     let limitedAs: LimitName | undefined;
@@ -120,7 +134,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
     let requestBody: unknown;
     let responseBody: unknown;
 
-    const work = async (): Promise<Response> => {
+    const work = async (): Promise<Reply> => {
       const params = await routeParams(context);
       if (options.auth === "key" || (options.auth === "optional" && request.headers.has("authorization"))) {
         identity = await authenticateKey(exchange.db, request);
@@ -170,27 +184,32 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       const rawBody = options.body ? await readJsonBody(request) : undefined;
       requestBody = rawBody;
       const body = (options.body ? parseInput(options.body, rawBody) : undefined) as Out<B>;
-      const query = readQuery(options.query as Q, request);
+      const query = readQuery(options.query as Q, request, url);
       const { headers } = exchange;
 
       const runHandler = async (dbForRun: Database, after?: (status: number, body: unknown) => Promise<void>) => {
         const runCtx = { ...ctx, db: dbForRun } as Ctx<A>;
-        const out = toResponse(await handler(runCtx, { body, query, params }), options.status ?? 200, headers);
+        let result = await handler(runCtx, { body, query, params });
+        if (result instanceof SealedWrite) {
+          await result.write();
+          result = result.data;
+        }
+        const out = toReply(result, options.status ?? 200, headers);
         responseBody = out.body;
         if (after) await after(out.status, out.body);
         return out;
       };
 
-      if (!idemScope) return (await inTransactionPolicy(exchange, options, (dbForRun) => runHandler(dbForRun))).response;
+      if (!idemScope) return (await inTransactionPolicy(exchange, options, (dbForRun) => runHandler(dbForRun))).reply;
 
       const scope = idemScope;
-      const fingerprint = requestFingerprint(request.method, new URL(request.url).pathname, pick(rawBody, options.idempotencyFields));
+      const fingerprint = requestFingerprint(request.method, url.pathname, pick(rawBody, options.idempotencyFields));
       const now = (ctx as KeyContext).now;
       const conflictCode = options.conflictCode ?? "IDEMPOTENCY_CONFLICT";
       const replay = async (stored: { status: number; body: unknown }) => {
         responseBody = stored.body;
         if (deferredLimit) Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, await peekRateLimit(exchange.subject, deferredLimit))));
-        return json(stored.body, stored.status, { ...headers, "Idempotent-Replayed": "true" });
+        return jsonReply(stored.body, stored.status, { ...headers, "Idempotent-Replayed": "true" });
       };
       const takeRouteLimit = async () => {
         if (!deferredLimit) return;
@@ -203,10 +222,44 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
         }
       };
 
+      /**
+       * The keyed creation in one statement (docs/performance.md): the route's limit is taken
+       * first, and handed back if the key turns out taken, so the general path below counts
+       * (or not) as it always does; null sends the request there.
+       */
+      const sealedAttempt = async (): Promise<Reply | null> => {
+        const routeHit = deferredLimit ? await hitRateLimits(exchange.subject, [deferredLimit]) : null;
+        const handBack = async () => {
+          if (deferredLimit) await refundRateLimit(exchange.subject, deferredLimit);
+          return null;
+        };
+        if (routeHit?.exceeded) return handBack();
+        if (routeHit) {
+          limitedAs = deferredLimit;
+          Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, routeHit)));
+        }
+        const result = await handler(ctx, { body, query, params });
+        if (!(result instanceof SealedWrite)) throw new Error("a sealed route's handler must answer a SealedWrite");
+        const status = options.status ?? 200;
+        const sent = successBody(result.data);
+        const text = JSON.stringify(sent);
+        if (!(await result.write(sealAnswer(scope, fingerprint, now, status, text)))) {
+          limitedAs = undefined;
+          return handBack();
+        }
+        responseBody = sent;
+        return new JsonReply(status, text, headers);
+      };
+
+      if (options.sealed && wrapsRequest(request, options)) {
+        const sealed = await sealedAttempt();
+        if (sealed) return sealed;
+      }
+
       if (wrapsRequest(request, options)) {
         // One transaction reserves the key, does the work and stores its answer: one commit, and
         // a failure rolls the reservation back with the work. A concurrent request with the same
-        // key waits on the key's unique index until this one ends (lib/http/idempotency.ts).
+        // key waits on the key's unique index until this one ends (lib/idempotency/keys.ts).
         const outcome = await exchange.db.transaction(async (tx) => {
           const txDb = tx as unknown as Database;
           const reservation = await reserveIdempotencyKey(txDb, scope, fingerprint, now, conflictCode);
@@ -214,14 +267,14 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
           await takeRouteLimit();
           return runHandler(txDb, (s, b) => completeIdempotencyKey(txDb, scope, reservation.owner, s, b));
         });
-        return "kind" in outcome ? replay(outcome) : outcome.response;
+        return "kind" in outcome ? replay(outcome) : outcome.reply;
       }
 
       const reservation = await reserveIdempotencyKey(exchange.db, scope, fingerprint, now, conflictCode);
       if (reservation.kind === "replay") return replay(reservation);
       try {
         await takeRouteLimit();
-        return (await runHandler(exchange.db, (s, b) => completeIdempotencyKey(exchange.db, scope, reservation.owner, s, b))).response;
+        return (await runHandler(exchange.db, (s, b) => completeIdempotencyKey(exchange.db, scope, reservation.owner, s, b))).reply;
       } catch (error) {
         await releaseIdempotencyKey(exchange.db, scope, reservation.owner).catch(() => {});
         throw error;
@@ -249,7 +302,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
           applicationId: known.application.id,
           mode: known.mode,
           method: request.method,
-          path: new URL(request.url).pathname,
+          path: url.pathname,
           status,
           durationMs,
           requestId: exchange.requestId,
@@ -260,5 +313,6 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       },
     });
   };
-  return Object.assign(run, { definition: options as DefinedRoute["definition"] });
+  const run = async (request: IncomingRequest, context?: RouteContext): Promise<Response> => toWebResponse(await reply(request, context));
+  return Object.assign(run, { definition: options as DefinedRoute["definition"], reply });
 }

@@ -61,12 +61,24 @@ export function paymentResource(p: Payment, late: LateCollection | null = null):
   };
 }
 
-export function createdPayment(p: Payment): z.infer<typeof createdPaymentSchema> {
-  const r = paymentResource(p);
+export type CreatedPayment = z.infer<typeof createdPaymentSchema>;
+
+/** The creation's answer, from the row as decided before it is written (lib/payments/create.ts): the payment object's fields a creation shows. */
+export function createdPayment(p: Pick<Payment, "id" | "status" | "amount" | "gatewayUsed" | "routingReason" | "expiresAt" | "createdAt" | "feeTotal"> & CustomerFields): CreatedPayment {
   return {
-    id: r.id, reference_id: r.reference_id, customer: r.customer, status: r.status, amount: r.amount, currency: r.currency, payment_method: r.payment_method,
-    redirect_url: r.redirect_url, gateway_used: r.gateway_used, routing_reason: r.routing_reason,
-    expires_at: r.expires_at, created_at: r.created_at, fee_total: r.fee_total,
+    id: p.id,
+    reference_id: p.id,
+    customer: customerView(p),
+    status: p.status,
+    amount: p.amount,
+    currency: "XOF",
+    payment_method: "OPERATOR_MONEY",
+    redirect_url: checkoutUrl(p.id),
+    gateway_used: p.gatewayUsed,
+    routing_reason: p.routingReason,
+    expires_at: p.expiresAt.toISOString(),
+    created_at: p.createdAt.toISOString(),
+    fee_total: p.feeTotal,
   };
 }
 

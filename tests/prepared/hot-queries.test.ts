@@ -4,7 +4,7 @@ import { db, openDatabase, type Database, type Handle } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import { merchantNow } from "@/lib/clock";
 import type { DomainContext } from "@/lib/context";
-import { completeIdempotencyKey, reserveIdempotencyKey } from "@/lib/http/idempotency";
+import { completeIdempotencyKey, reserveIdempotencyKey } from "@/lib/idempotency/keys";
 import { findActiveKey } from "@/lib/platform/api-keys";
 import { insertPayment } from "@/lib/payments/create";
 import { loadPayment } from "@/lib/payments/get";

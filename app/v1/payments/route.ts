@@ -10,6 +10,7 @@ export const POST = route(
     limit: "payments.create",
     idempotency: "required",
     conflictCode: "DUPLICATE_PAYMENT",
+    sealed: true,
     body: CreatePaymentInput,
     status: 201,
     doc: {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { errorCatalogue, type ErrorCode } from "@/lib/core/errors";
-import { IDEMPOTENCY_MAX_LENGTH } from "@/lib/http/idempotency";
+import { IDEMPOTENCY_MAX_LENGTH } from "@/lib/idempotency/keys";
 import { rateLimits } from "@/lib/rate-limit/limits";
 import type { DefinedRoute, RouteDoc } from "@/lib/http/route";
 import { publicBaseUrl } from "@/lib/config";

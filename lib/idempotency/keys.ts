@@ -5,6 +5,7 @@ import { preparedQuery } from "@/db/prepared";
 import { idempotencyKeys, type Mode } from "@/db/schema";
 import { systemNow } from "@/lib/clock";
 import { ApiError, type ErrorCode } from "@/lib/core/errors";
+import type { SealedAnswer } from "./sealed-write";
 
 export const IDEMPOTENCY_MAX_LENGTH = 128;
 const RETENTION_MS = 24 * 3600 * 1000;
@@ -127,6 +128,25 @@ export async function reserveIdempotencyKey(
 export async function completeIdempotencyKey(db: Database, scope: IdempotencyScope, owner: string, status: number, body: unknown): Promise<void> {
   const rows = await storeAnswer(db).execute({ ...scope, owner, status, body: body === undefined ? null : JSON.stringify(body) });
   if (rows.length !== 1) throw new ApiError("IDEMPOTENCY_IN_PROGRESS");
+}
+
+/**
+ * The idempotency row of a keyed request whose answer is already decided, for the statement
+ * that writes its resource to store (./sealed-write.ts): the same row reserveIdempotencyKey
+ * and completeIdempotencyKey write in two steps, born done.
+ */
+export function sealAnswer(scope: IdempotencyScope, fingerprint: string, now: Date, status: number, body: string): SealedAnswer {
+  const real = systemNow();
+  return {
+    ...scope,
+    requestHash: fingerprint,
+    owner: randomUUID(),
+    lockedUntil: new Date(real.getTime() + LOCK_MS),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RETENTION_MS),
+    status,
+    body,
+  };
 }
 
 /** A request that failed outside a transaction changed nothing, so its key is freed for a corrected retry. */

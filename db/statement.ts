@@ -1,0 +1,25 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect, type PgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "./client";
+import { rowsOf } from "./rows";
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written in SQL (what no query builder expresses: a write gated on another CTE's
+ * outcome), compiled to its text once and bound per call through the handle's own session, so
+ * the hot path pays for neither query building nor a second parse (db/prepared.ts). Its varying
+ * values are `sql.placeholder(name)`s; `run` binds them by name.
+ *
+ * Values are bound as the driver gets them: encode dates, JSON and the like first
+ * (driverValue below), and cast each placeholder to its column's type in the SQL (`::jsonb`),
+ * since a parameter in a SELECT list has no column to take its type from.
+ */
+export function compiledStatement(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  return async <R = Record<string, unknown>>(db: Database, values: Record<string, unknown>): Promise<R[]> =>
+    rowsOf<R>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
+}
+
+/** A value as the column's driver mapping sends it (an ISO string for a timestamp, JSON text for jsonb); null stays null. */
+export const driverValue = (column: PgColumn, value: unknown): unknown => (value === null || value === undefined ? null : column.mapToDriverValue(value));
