@@ -23,3 +23,7 @@ export function compiledStatement(name: string, statement: SQL) {
 
 /** A value as the column's driver mapping sends it (an ISO string for a timestamp, JSON text for jsonb); null stays null. */
 export const driverValue = (column: PgColumn, value: unknown): unknown => (value === null || value === undefined ? null : column.mapToDriverValue(value));
+
+/** A column's value from a compiled statement's raw row, as the query builders would map it (a timestamp to a Date). */
+export const columnValue = <C extends PgColumn>(column: C, value: unknown): C["_"]["data"] =>
+  (value === null || value === undefined ? null : column.mapFromDriverValue(value)) as C["_"]["data"];

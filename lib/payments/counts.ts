@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import type { Mode, PaymentStatus } from "@/db/schema";
@@ -10,13 +10,15 @@ import type { Mode, PaymentStatus } from "@/db/schema";
  * of `payments`.
  */
 export async function countPayments(db: Database, scope: { merchantId: string; mode: Mode; status?: PaymentStatus }): Promise<number> {
-  const status = scope.status ? sql`and status = ${scope.status}` : sql``;
-  const [row] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`
-      select coalesce((select sum(n) from payment_counts where merchant_id = ${scope.merchantId} and mode = ${scope.mode} ${status}), 0)
-           + coalesce((select sum(delta) from payment_count_deltas where merchant_id = ${scope.merchantId} and mode = ${scope.mode} ${status}), 0) as n`),
-  );
+  const [row] = rowsOf<{ n: string | number }>(await db.execute(sql`select ${paymentTotal(sql`${scope.merchantId}`, sql`${scope.mode}`, scope.status)} as n`));
   return Number(row?.n ?? 0);
+}
+
+/** countPayments's expression, for a statement of its own (the list's, lib/payments/list.ts), over SQL values or placeholders. */
+export function paymentTotal(merchantId: SQL, mode: SQL, status?: PaymentStatus): SQL {
+  const ofStatus = status ? sql`and status = ${status}` : sql``;
+  return sql`(coalesce((select sum(n) from payment_counts where merchant_id = ${merchantId} and mode = ${mode} ${ofStatus}), 0)
+           + coalesce((select sum(delta) from payment_count_deltas where merchant_id = ${merchantId} and mode = ${mode} ${ofStatus}), 0))`;
 }
 
 // Any constant of our own: one compaction at a time across instances (two would wait on each other's deleted rows).

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { payments, type PaymentStatus } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
-import { countPayments } from "./counts";
+import { columnValue, compiledStatement } from "@/db/statement";
+import { countPayments, paymentTotal } from "./counts";
 import { isDue, paymentAsOf, statusAsOf } from "./as-of";
 import { ApiError } from "@/lib/core/errors";
 import { paymentResourceOf, paymentResourcesOf } from "./resource";
@@ -27,6 +28,7 @@ const pagesOf = (n: number, limit: number) => Math.ceil(n / limit);
  * no references, so a reference's total is counted on its index.
  */
 export async function listPayments(ctx: DomainContext, q: { page: number; limit: number; status?: PaymentStatus; client_reference?: string }) {
+  if (!q.status && q.client_reference === undefined) return listAll(ctx, q);
   const where = scoped(ctx, q.status ? statusAsOf(q.status, ctx.now) : undefined, q.client_reference === undefined ? undefined : eq(payments.clientReference, q.client_reference));
   const [rows, n] = await Promise.all([
     ctx.db
@@ -49,6 +51,46 @@ export async function listPayments(ctx: DomainContext, q: { page: number; limit:
     q.client_reference === undefined ? countPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, status: q.status }) : total(ctx, where),
   ]);
   const items = rows.map((row) => paymentListItem(isDue(row, ctx.now) ? { ...row, status: "EXPIRED" } : row));
+  return { payments: items, pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
+}
+
+const ph = (name: string) => sql.placeholder(name);
+
+/**
+ * The unfiltered list, the one every dashboard and integration polls, in one statement compiled
+ * once (db/statement.ts): the total from the counters and the page beside it, one round trip and
+ * one snapshot. An empty page still answers one row, carrying the total.
+ */
+const everyPayment = compiledStatement(
+  "payment_list_all",
+  sql`select t.total::text as total, p.* from (select ${paymentTotal(sql`${ph("merchantId")}::text`, sql`${ph("mode")}::text`)} as total) t
+    left join lateral (
+      select id, status, amount, expires_at, created_at, customer_phone, customer_name, customer_email from ${payments}
+      where merchant_id = ${ph("merchantId")}::text and mode = ${ph("mode")}::text
+      order by created_at desc, id desc limit ${ph("limit")}::integer offset ${ph("offset")}::integer
+    ) p on true`,
+);
+
+type ListRow = { total: string; id: string | null; status: PaymentStatus; amount: number; expires_at: unknown; created_at: unknown; customer_phone: string; customer_name: string | null; customer_email: string | null };
+
+async function listAll(ctx: DomainContext, q: { page: number; limit: number }) {
+  const rows = await everyPayment<ListRow>(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, limit: q.limit, offset: (q.page - 1) * q.limit });
+  const n = Number(rows[0]?.total ?? 0);
+  const items = rows
+    .filter((r) => r.id !== null)
+    .map((r) => {
+      const row = {
+        id: r.id!,
+        status: r.status,
+        amount: r.amount,
+        expiresAt: columnValue(payments.expiresAt, r.expires_at),
+        createdAt: columnValue(payments.createdAt, r.created_at),
+        customerPhone: r.customer_phone,
+        customerName: r.customer_name,
+        customerEmail: r.customer_email,
+      };
+      return paymentListItem(isDue(row, ctx.now) ? { ...row, status: "EXPIRED" } : row);
+    });
   return { payments: items, pagination: { page: q.page, limit: q.limit, total: n, pages: pagesOf(n, q.limit) } };
 }
 
