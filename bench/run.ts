@@ -294,10 +294,17 @@ async function seedPayments(sql: postgres.Sql, merchant: { merchantId: string; a
   // As autovacuum would on a live table: statistics, and the visibility map that lets the list's
   // count run as an index-only scan instead of visiting 100,000 heap rows.
   await sql`vacuum analyze payments`;
-  // The server's compaction job folds the seed's count deltas within 5 s; then, as autovacuum
-  // would, clear the deleted delta rows so list totals do not step over them.
-  await sleep(6_000);
+  // The server's compaction job folds the seed's count deltas (one per row) every 5 s; wait until
+  // it has, then, as autovacuum would, clear the deleted delta rows so list totals do not step over
+  // them, and write the seed's pages out now: a phase measures requests, not the seed's aftermath.
+  const settled = Date.now() + 180_000;
+  while (Date.now() < settled) {
+    await sleep(2_000);
+    const [{ left }] = await sql<{ left: boolean }[]>`select exists (select 1 from payment_count_deltas where merchant_id = ${merchant.merchantId}) as left`;
+    if (!left) break;
+  }
   await sql`vacuum analyze payment_count_deltas, payment_counts`;
+  await sql`checkpoint`;
   const sample = await sql<{ id: string }[]>`select id from payments where merchant_id = ${merchant.merchantId} and id like ${`${prefix}%`} order by random() limit 1000`;
   return sample.map((r) => r.id);
 }

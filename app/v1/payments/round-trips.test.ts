@@ -50,4 +50,28 @@ describe.skipIf(!url)("POST /v1/payments on the wire (PostgreSQL)", () => {
     const prepared = new Set(rowsOf<{ statement: string }>(await handle.db.execute(sql`select statement from pg_prepared_statements`)).map((r) => r.statement.trim().replace(/\s+/g, " ")));
     for (const q of request) expect(prepared).toContain(q);
   });
+
+  it("counts one transaction per creation: over 5 creations, every statement the connection ran is either a key lookup or a creation, and none is in a block", async () => {
+    const m = await newMerchant();
+    setProcessDatabase(handle);
+    expect((await call(POST, "POST", "/v1/payments", { key: m.testKey, body, idempotencyKey: "warm-up-count" })).status).toBe(201);
+
+    const sent: string[] = [];
+    const client = (handle.db as unknown as Wire).$client;
+    client.options.debug = (_connection, query) => sent.push(query.trim().replace(/\s+/g, " "));
+    for (let i = 0; i < 5; i++) {
+      const res = await call(POST, "POST", "/v1/payments", { key: m.testKey, body: { ...body, customer_phone: `+2237000003${i}` }, idempotencyKey: `count-${i}` });
+      expect(res.status).toBe(201);
+    }
+    client.options.debug = undefined;
+
+    // A statement outside begin … commit is a transaction of its own (autocommit): so the
+    // creations' transactions are the statements below, none of them a begin.
+    // Off their path: the key cache's probe, the request log's and the keys' last use batches, and the key lookup.
+    const onTheirAccount = sent.filter((q) => !q.includes("pg_notify") && !q.includes("api_request_log") && !/^(select .* from|update) "api_keys"/.test(q));
+    expect(onTheirAccount.filter((q) => /^(begin|commit|rollback)\b/i.test(q))).toEqual([]);
+    expect(onTheirAccount).toHaveLength(5);
+    expect(onTheirAccount.every((q) => q.startsWith("with sealed as"))).toBe(true);
+  });
 });
+
