@@ -1,5 +1,5 @@
-import type { SQL } from "drizzle-orm";
-import { PgDialect, type PgColumn } from "drizzle-orm/pg-core";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
 import { rowsOf } from "./rows";
 
@@ -27,3 +27,23 @@ export const driverValue = (column: PgColumn, value: unknown): unknown => (value
 /** A column's value from a compiled statement's raw row, as the query builders would map it (a timestamp to a Date). */
 export const columnValue = <C extends PgColumn>(column: C, value: unknown): C["_"]["data"] =>
   (value === null || value === undefined ? null : column.mapFromDriverValue(value)) as C["_"]["data"];
+
+/**
+ * Maps a compiled statement's raw rows to a table's rows as the query builders would: each column
+ * read by its name (after `prefix`, for a joined table's aliased columns) through its driver mapping.
+ */
+export function tableRow<T extends PgTable>(table: T, prefix = "") {
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, `${prefix}${column.name}`, column] as const);
+  return (raw: Record<string, unknown>): T["$inferSelect"] => {
+    const row: Record<string, unknown> = {};
+    for (const [key, name, column] of columns) row[key] = columnValue(column, raw[name]);
+    return row as T["$inferSelect"];
+  };
+}
+
+/** A joined table's columns, each aliased `prefix` + its name (read back by tableRow(table, prefix)). */
+export const aliasedColumns = (table: PgTable, alias: string, prefix: string): SQL =>
+  sql.join(
+    Object.values(getTableColumns(table)).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)} as ${sql.identifier(prefix + column.name)}`),
+    sql`, `,
+  );
