@@ -1,5 +1,5 @@
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
+import { getTableColumns, is, sql, type SQL } from "drizzle-orm";
+import { PgDialect, PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
 import { rowsOf } from "./rows";
 
@@ -17,8 +17,16 @@ const dialect = new PgDialect();
  */
 export function compiledStatement(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
-  return async <R = Record<string, unknown>>(db: Database, values: Record<string, unknown>): Promise<R[]> =>
-    rowsOf<R>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
+  type Prepared = ReturnType<Database["_"]["session"]["prepareQuery"]>;
+  // Bound to its session: kept per handle, made anew for a transaction (as db/prepared.ts does).
+  const byHandle = new WeakMap<Database, Prepared>();
+  const preparedOn = (db: Database): Prepared => {
+    if (is(db, PgTransaction)) return db._.session.prepareQuery(query, undefined, name, false);
+    let prepared = byHandle.get(db);
+    if (!prepared) byHandle.set(db, (prepared = db._.session.prepareQuery(query, undefined, name, false)));
+    return prepared;
+  };
+  return async <R = Record<string, unknown>>(db: Database, values: Record<string, unknown>): Promise<R[]> => rowsOf<R>(await preparedOn(db).execute(values));
 }
 
 /** A value as the column's driver mapping sends it (an ISO string for a timestamp, JSON text for jsonb); null stays null. */
