@@ -1,6 +1,7 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createRateLimiter, setProcessRateLimiter } from "@/lib/rate-limit/limits";
 import { newMerchant } from "@/tests/support/merchant";
 import { createAppServer, type NextHandler } from "./http-server";
 import { serverOptions, type ServerOptions } from "./options";
@@ -269,6 +270,23 @@ describe("text that cannot reach SQL", () => {
     }
     // Everything else reaches the app untouched, a literal "%00" (sent as %2500) included.
     expect(await (await fetch(`${s.url}/dashboard/payments?q=%2500&x=%C3%A9`)).json()).toMatchObject({ next: true, path: "/dashboard/payments?q=%2500&x=%C3%A9" });
+  });
+});
+
+describe("/v1 routes read the headers as the edge left them", () => {
+  it("counts a client that writes its own X-Forwarded-For against its own address: the 101st request of a minute is refused", async () => {
+    const s = await start();
+    setProcessRateLimiter(createRateLimiter());
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++) {
+      const res = await fetch(`${s.url}/v1/payments/txn_unknown${i}`, { headers: { "x-forwarded-for": `203.0.113.${i}` } });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    // The tests after this one find 127.0.0.1's minute unspent.
+    setProcessRateLimiter(createRateLimiter());
+    expect(statuses.slice(0, 100)).toEqual(Array(100).fill(404));
+    expect(statuses[100]).toBe(429);
   });
 });
 

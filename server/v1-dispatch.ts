@@ -12,14 +12,21 @@ import { routeTree, type RouteHandler } from "./v1-routes";
 const match = routeTree(routeIndex);
 const EXPORTABLE = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
-/** The pipeline's view of a Node request (lib/http/incoming.ts): headers read where Node keeps them, no Request or Headers built. */
+/**
+ * The pipeline's view of a Node request (lib/http/incoming.ts), no Request or Headers built. The
+ * headers are read from `req.headers` as the edge left them (server/edge.ts rewrote the forwarding
+ * headers and set the request id there), never from the raw ones the client sent.
+ */
 function incomingOf(req: IncomingMessage, method: string, url: URL, body: Buffer | undefined): IncomingRequest {
-  const valueOf = (name: string) => req.headersDistinct[name.toLowerCase()];
+  const valueOf = (name: string) => req.headers[name.toLowerCase()];
   return {
     method,
     url: url.href,
     headers: {
-      get: (name) => valueOf(name)?.join(", ") ?? null,
+      get: (name) => {
+        const value = valueOf(name);
+        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+      },
       has: (name) => valueOf(name) !== undefined,
     },
     // As Request.text(): UTF-8, a leading byte-order mark dropped, malformed bytes replaced.
@@ -32,7 +39,11 @@ const utf8 = new TextDecoder();
 /** A Web Request of the same, for the handlers route() does not make (405s, the unknown path). */
 function webRequest(req: IncomingMessage, method: string, url: URL, body: Buffer | undefined): Request {
   const headers = new Headers();
-  for (const [name, values] of Object.entries(req.headersDistinct)) for (const v of values ?? []) headers.append(name, v);
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
   return new Request(url, { method, headers, body: body?.length ? (body as Uint8Array<ArrayBuffer>) : undefined });
 }
 
