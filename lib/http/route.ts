@@ -238,7 +238,16 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
           limitedAs = deferredLimit;
           Object.assign(headers, rateLimitHeaders(tighterState(rate ?? null, routeHit)));
         }
-        const result = await handler(ctx, { body, query, params });
+        let result: unknown;
+        try {
+          result = await handler(ctx, { body, query, params });
+        } catch (error) {
+          // Judged before the key is known: a replay must get its stored answer, not today's refusal
+          // (a setting changed since), so the general path, which looks at the key first, decides.
+          if (!(error instanceof ApiError)) throw error;
+          limitedAs = undefined;
+          return handBack();
+        }
         if (!(result instanceof SealedWrite)) throw new Error("a sealed route's handler must answer a SealedWrite");
         const status = options.status ?? 200;
         const sent = successBody(result.data);

@@ -4,7 +4,11 @@ import { GET as getOne } from "@/app/v1/payments/[id]/route";
 import { POST } from "@/app/v1/payments/route";
 import { db } from "@/db/client";
 import { customers, idempotencyKeys, payments } from "@/db/schema";
+import { merchantNow } from "@/lib/clock";
+import type { DomainContext } from "@/lib/context";
+import { approvePartnerProduct, proposePartnerProduct } from "@/lib/partner/products";
 import { settlePayment } from "@/lib/payments/settle";
+import { updateMerchant } from "@/lib/platform/merchants";
 import { call } from "@/tests/support/http";
 import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
 
@@ -66,6 +70,23 @@ describe("a keyed creation", () => {
     expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === "DUPLICATE_PAYMENT")).toBe(true);
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
     expect(await db().select().from(payments).where(eq(payments.merchantId, m.merchant.id))).toHaveLength(1);
+  });
+
+  it("replays a payment's answer even when its request would be refused today (the merchant has since left the partner program)", async () => {
+    const m = await newMerchant({ partner: true });
+    const ctx: DomainContext = { db: db(), merchant: m.merchant, application: { id: m.applicationId, merchantId: m.merchant.id, name: "app", createdAt: new Date() }, mode: "test", now: merchantNow(m.merchant, "test"), source: "api" };
+    const product = await proposePartnerProduct(ctx, { name: "Riz 25 kg", price: 17_500 });
+    await approvePartnerProduct(db(), product.id, { staffId: "cli:test" });
+    const sale = { ...valid, amount: 17_500, items: [{ product_id: product.id, quantity: 1 }] };
+    const first = await create(m.testKey, sale, "before-the-change");
+    expect(first.status).toBe(201);
+
+    await updateMerchant(db(), m.merchant.id, { partner: false });
+    const replay = await create(m.testKey, sale, "before-the-change");
+    expect([replay.status, replay.body.data?.id, replay.headers.get("idempotent-replayed")]).toEqual([201, first.body.data.id, "true"]);
+    const fresh = await create(m.testKey, sale, "after-the-change");
+    expect([fresh.status, fresh.body.error?.code]).toEqual([403, "PARTNER_PROGRAM_NOT_ENABLED"]);
+    expect(await storedAnswer(m.applicationId, "after-the-change")).toBeUndefined();
   });
 
   it("replays a live payment's answer after the plan's cap is reached: the cap refuses new payments, never the answer of one made", async () => {
