@@ -124,10 +124,23 @@ export async function listCustomers(ctx: DomainContext, q: ListCustomersQuery) {
 }
 
 /**
- * Purpose hook for "direct" payments (POST /v1/payments): the payer becomes (or updates) the
+ * Purpose hook for "direct" payments (POST /v1/payments): each payer becomes (or updates) the
  * merchant's customer when the payment settles. Link and subscription payments record their
  * customer when they are created. Idempotent, so a call from payment creation as well is harmless.
+ * A batch (the expiry sweep's) is one statement: one row per phone, as if its payments had been
+ * applied in order (the last name or e-mail given wins, the latest time stays), in the phones'
+ * order so two batches sharing customers lock them in the same order.
  */
-export async function directPaymentCustomerHook(tx: Database, payment: { merchantId: string; mode: Mode; customerPhone: string; customerName: string | null; customerEmail: string | null }, at: Date): Promise<void> {
-  await upsertCustomer(tx, { merchantId: payment.merchantId, mode: payment.mode, phone: payment.customerPhone, name: payment.customerName, email: payment.customerEmail, at });
+export async function directPaymentCustomersHook(tx: Database, settled: { merchantId: string; mode: Mode; customerPhone: string; customerName: string | null; customerEmail: string | null; settledAt: Date | null; updatedAt: Date }[]): Promise<void> {
+  const byPhone = new Map<string, ReturnType<typeof customerRow>>();
+  for (const p of settled) {
+    const at = p.settledAt ?? p.updatedAt;
+    const key = `${p.merchantId}\u0000${p.mode}\u0000${p.customerPhone}`;
+    const seen = byPhone.get(key);
+    const row = customerRow({ merchantId: p.merchantId, mode: p.mode, phone: p.customerPhone, name: p.customerName, email: p.customerEmail, at });
+    byPhone.set(key, seen ? { ...seen, name: row.name ?? seen.name, email: row.email ?? seen.email, updatedAt: at > seen.updatedAt ? at : seen.updatedAt } : row);
+  }
+  if (byPhone.size === 0) return;
+  const rows = [...byPhone.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  await tx.insert(customers).values(rows).onConflictDoUpdate({ target: [customers.merchantId, customers.mode, customers.phone], set: customerRefresh });
 }

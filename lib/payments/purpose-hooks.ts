@@ -3,7 +3,7 @@ import type { Payment, PaymentPurpose } from "@/db/schema";
 import { onSecureOrderPayment } from "@/lib/secure-orders/hook";
 import { paymentLinkHook } from "@/lib/links/hook";
 import { subscriptionPaymentHook } from "@/lib/billing/outcome";
-import { directPaymentCustomerHook } from "@/lib/billing/customers";
+import { directPaymentCustomersHook } from "@/lib/billing/customers";
 
 /**
  * What a payment pays for learns its outcome here, in the settlement's transaction: a secure
@@ -12,10 +12,30 @@ import { directPaymentCustomerHook } from "@/lib/billing/customers";
  */
 export type PaymentOutcomeHook = (tx: Database, payment: Payment, at: Date) => Promise<void>;
 
-export const purposeHooks: Partial<Record<PaymentPurpose, PaymentOutcomeHook>> = {
-  secure_order: onSecureOrderPayment,
-  payment_link: paymentLinkHook,
-  subscription: subscriptionPaymentHook,
-  direct: directPaymentCustomerHook,
-  opr: directPaymentCustomerHook,
+/** A hook over the payments one transaction settled (one, or a sweep's batch), each at its settled_at. */
+type PaymentsOutcomeHook = (tx: Database, settled: Payment[]) => Promise<void>;
+
+const oneByOne =
+  (hook: PaymentOutcomeHook): PaymentsOutcomeHook =>
+  async (tx, settled) => {
+    for (const payment of settled) await hook(tx, payment, payment.settledAt ?? payment.updatedAt);
+  };
+
+const purposeHooks: Partial<Record<PaymentPurpose, PaymentsOutcomeHook>> = {
+  secure_order: oneByOne(onSecureOrderPayment),
+  payment_link: oneByOne(paymentLinkHook),
+  subscription: oneByOne(subscriptionPaymentHook),
+  direct: directPaymentCustomersHook,
+  opr: directPaymentCustomersHook,
 };
+
+/** Runs each settled payment's purpose hook, a purpose's payments together. */
+export async function runPurposeHooks(tx: Database, settled: Payment[]): Promise<void> {
+  const byPurpose = new Map<PaymentPurpose, Payment[]>();
+  for (const p of settled) {
+    const group = byPurpose.get(p.purpose);
+    if (group) group.push(p);
+    else byPurpose.set(p.purpose, [p]);
+  }
+  for (const [purpose, group] of byPurpose) await purposeHooks[purpose]?.(tx, group);
+}

@@ -8,7 +8,7 @@ import { postJournal } from "@/lib/ledger/post";
 import { mailPaymentReceipt } from "@/lib/notifications/receipt";
 import type { EventType } from "@/lib/webhooks/event-types";
 import { recordLateCollection } from "./late-collection";
-import { purposeHooks } from "./purpose-hooks";
+import { runPurposeHooks } from "./purpose-hooks";
 import { TERMINAL_STATUSES } from "./schemas";
 import { paymentResource } from "./serialize";
 
@@ -88,7 +88,7 @@ export async function settlePayment(db: Database, paymentId: string, settlement:
     if (type) {
       await emitEvent(tx, { merchantId: updated.merchantId, applicationId: updated.applicationId, mode: updated.mode, type, object: paymentResource(updated), at });
     }
-    await purposeHooks[updated.purpose]?.(tx, updated, at);
+    await runPurposeHooks(tx, [updated]);
     if (updated.status === "SUCCESS") await mailPaymentReceipt(tx, updated);
     return { payment: updated, changed: true };
   });
