@@ -52,7 +52,7 @@ test("pays with the simulator's success number and lands on the return URL with 
   await expect(page.getByText("Commande n° 1042")).toBeVisible();
   await expect(page.getByRole("note")).toContainText("Mode test");
 
-  await page.getByLabel("Votre numéro mobile money").fill("70 00 00 01");
+  // One tap: the number the merchant sent is shown confirmed (issue 29).
   await page.getByRole("button", { name: "Payer 12 500 FCFA" }).click();
   await expect(page.getByRole("heading", { name: "Paiement réussi" })).toBeVisible();
 
@@ -70,6 +70,7 @@ test("pays with the test buttons after a wrong number is refused", async ({ page
   await interceptMerchantSite(page);
   await page.goto(path);
   const phone = page.getByLabel("Votre numéro mobile money");
+  await page.getByText("modifier", { exact: true }).click();
   await phone.fill("70 00 00 01");
   await page.getByRole("button", { name: "Payer 12 500 FCFA" }).click();
   await expect(page.getByText("Ce n'est pas le numéro indiqué par le marchand.")).toBeVisible();
@@ -88,7 +89,6 @@ test("shows FAILED and does not redirect", async ({ page, request }) => {
   const { id, path } = await createPayment(request, "+22370000004");
   const visits = await interceptMerchantSite(page);
   await page.goto(path);
-  await page.getByLabel("Votre numéro mobile money").fill("+223 70 00 00 04");
   await page.getByRole("button", { name: "Payer 12 500 FCFA" }).click();
   await expect(page.getByRole("heading", { name: "Le paiement a échoué" })).toBeVisible();
   await expect(page.getByText("Le solde de votre compte mobile money est insuffisant.")).toBeVisible();
@@ -110,7 +110,6 @@ test("a double click and a reload resume the same operator session, never a seco
   const { id, path } = await createPayment(request, "+22370000009");
   await interceptMerchantSite(page);
   await page.goto(path);
-  await page.getByLabel("Votre numéro mobile money").fill("70000009");
   await page.getByRole("button", { name: "Payer 12 500 FCFA" }).dblclick();
   await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toBeVisible();
   const first = await readPayment(request, id);
@@ -150,14 +149,13 @@ test("is in English with ?lang=en and fits a 360px phone", async ({ page, reques
   const { path } = await createPayment(request, "+22370000009");
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`${path}?lang=en`);
-  await expect(page.getByRole("heading", { name: "Confirm your number" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pay with Mobile money" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay 12 500 FCFA" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Succeed" })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  // Keyboard only: the number field, then the pay button, with a visible focus.
-  await page.getByLabel("Your mobile money number").focus();
-  await page.keyboard.type("70000009");
+  // Keyboard only: the pay button (the number is the one the merchant sent, issue 29).
+  await page.getByRole("button", { name: "Pay 12 500 FCFA" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Approve the payment on your phone" })).toBeFocused();
 });
@@ -168,7 +166,6 @@ test("has no accessibility violations in the confirm and waiting states", async 
   // The shared TestModeBanner (components/ui, not this page's) sits outside any landmark (axe "region"); reported to its owner.
   const scan = async () => (await new AxeBuilder({ page }).exclude('[role="note"]').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(await scan()).toEqual([]);
-  await page.getByLabel("Votre numéro mobile money").fill("70000009");
   await page.getByRole("button", { name: "Payer 12 500 FCFA" }).click();
   await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toBeVisible();
   expect(await scan()).toEqual([]);

@@ -64,12 +64,12 @@ test("dashboard billing and secure orders: plan edited, deactivated and reactiva
   await subscriptions.getByLabel("E-mail du client (facultatif)").fill("awa@example.ml");
   await subscriptions.getByRole("button", { name: "Créer l'abonnement et le lien" }).click();
   const created = page.getByTestId("subscription-created");
-  await expect(created.getByRole("status").first()).toHaveText("Abonnement créé. Envoyez ce lien à +22370000001 pour qu'il paie la première période.");
+  await expect(created.getByRole("status").first()).toHaveText("Abonnement créé. Envoyez ce lien à +223 70 00 00 01 pour qu'il paie la première période.");
   const linkUrl = await created.getByLabel("Lien de paiement de la première période").inputValue();
   expect(linkUrl).toMatch(/\/l\/[^/]+$/);
   const sub = page.getByTestId("subscription").first();
   await expect(sub).toContainText("Panier bio familial");
-  await expect(sub).toContainText("+22370000001");
+  await expect(sub).toContainText("+223 70 00 00 01");
   await expect(sub).toContainText("Actif");
 
   // ── Customers ──

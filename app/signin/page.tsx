@@ -6,6 +6,7 @@ import { pageLocale, safeNextPath, type SearchParams } from "@/lib/http/page";
 import { currentUser } from "@/lib/http/session";
 import { LOCK_MINUTES, MAX_FAILED_LOGINS } from "@/lib/auth/users";
 import { defineCopy } from "@/lib/i18n/dictionary";
+import { signInFromFormAction } from "./actions";
 
 const copy = defineCopy({
   fr: { title: "Connexion", lead: "Accédez à votre tableau de bord Cauri." },
@@ -16,7 +17,7 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
   return { title: copy[await pageLocale(searchParams)].title, robots: { index: false } };
 }
 
-const KNOWN_ERRORS = new Set(["CredentialsSignin", "AccountLocked", "RateLimited", "TwoFactorInvalid"]);
+const KNOWN_ERRORS = new Set(["CredentialsSignin", "AccountLocked", "RateLimited", "TwoFactorInvalid", "TwoFactorExpired"]);
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const [params, locale, user] = await Promise.all([searchParams, pageLocale(searchParams), currentUser()]);
@@ -29,7 +30,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     <PublicPageShell locale={locale}>
       <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
       <p className="mt-1 mb-6 text-muted">{t.lead}</p>
-      <SignInForm locale={locale} next={next} initialErrorCode={error} maxFailures={MAX_FAILED_LOGINS} lockMinutes={LOCK_MINUTES} />
+      <SignInForm locale={locale} action={signInFromFormAction.bind(null, next)} next={next} initialErrorCode={error} maxFailures={MAX_FAILED_LOGINS} lockMinutes={LOCK_MINUTES} />
     </PublicPageShell>
   );
 }

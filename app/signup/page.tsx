@@ -5,6 +5,7 @@ import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { pageLocale, type SearchParams } from "@/lib/http/page";
 import { currentUser } from "@/lib/http/session";
 import { defineCopy } from "@/lib/i18n/dictionary";
+import { signUpFromForm } from "./actions";
 
 const copy = defineCopy({
   fr: { title: "Créer un compte", lead: "Encaissez par mobile money au Mali. Commencez gratuitement en mode test." },
@@ -23,7 +24,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
     <PublicPageShell locale={locale}>
       <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
       <p className="mt-1 mb-6 text-muted">{t.lead}</p>
-      <SignUpForm locale={locale} />
+      <SignUpForm locale={locale} action={signUpFromForm.bind(null, locale)} />
     </PublicPageShell>
   );
 }

@@ -3,14 +3,14 @@
 import { useState } from "react";
 import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { useHydrated } from "@/components/dashboard/useHydrated";
-import { Button } from "@/components/ui/Button";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 
 const copy = defineCopy({
   fr: {
     label: "Adresse e-mail à confirmer",
-    text: (email: string) => `Confirmez votre adresse ${email} avec le lien reçu par e-mail. Le mode test fonctionne déjà ; la production demande une adresse confirmée.`,
+    text: (email: string) => `Confirmez votre adresse ${email} avec le lien reçu par e-mail.`,
+    why: "Le mode test fonctionne déjà ; la production demande une adresse confirmée.",
     resend: "Renvoyer l'e-mail",
     sent: "E-mail envoyé. Le lien fonctionne une fois ; seul le plus récent est valable.",
     limited: "Trop d'envois. Patientez une minute.",
@@ -19,7 +19,8 @@ const copy = defineCopy({
   },
   en: {
     label: "E-mail address to confirm",
-    text: (email: string) => `Confirm your address ${email} with the link we e-mailed you. Test mode already works; going live needs a confirmed address.`,
+    text: (email: string) => `Confirm your address ${email} with the link we e-mailed you.`,
+    why: "Test mode already works; going live needs a confirmed address.",
     resend: "Resend the e-mail",
     sent: "E-mail sent. The link works once; only the newest one is valid.",
     limited: "Too many e-mails sent. Wait a minute.",
@@ -28,7 +29,11 @@ const copy = defineCopy({
   },
 });
 
-/** Shown on every dashboard page while the signed-in user's address is not verified. */
+/**
+ * Shown on every dashboard page while the signed-in user's address is not verified. A few lines on
+ * a phone (the resend is a button within the sentence, the why from 640 px): a new account's first
+ * screen is its balances, not notices.
+ */
 export function EmailVerificationBanner({ locale, email }: { locale: Locale; email: string }) {
   const t = copy[locale];
   const hydrated = useHydrated();
@@ -49,15 +54,13 @@ export function EmailVerificationBanner({ locale, email }: { locale: Locale; ema
   }
 
   return (
-    <aside aria-label={t.label} data-testid="email-verification-banner" className="border-b border-line bg-warning px-4 py-3 text-sm text-warning-ink">
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p>{t.text(email)}</p>
-        <div className="flex shrink-0 items-center gap-3">
-          <Button variant="secondary" onClick={resend} loading={busy} disabled={!hydrated}>
-            {t.resend}
-          </Button>
-        </div>
-      </div>
+    <aside aria-label={t.label} data-testid="email-verification-banner" className="border-b border-line bg-warning px-4 py-2 text-sm text-warning-ink">
+      <p className="mx-auto max-w-6xl [overflow-wrap:anywhere]">
+        {t.text(email)} <span className="hidden sm:inline">{t.why} </span>
+        <button type="button" onClick={resend} disabled={!hydrated || busy} aria-busy={busy || undefined} className="font-semibold underline underline-offset-2 disabled:cursor-not-allowed disabled:opacity-70">
+          {t.resend}
+        </button>
+      </p>
       {status ? (
         <p role="status" className="mx-auto mt-2 max-w-6xl font-medium">
           {status}

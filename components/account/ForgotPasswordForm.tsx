@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
-import { useHydrated } from "@/components/dashboard/useHydrated";
+import { useFormAnswer, useLaterAnswer, type FormAnswerAction } from "./form-answer";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { defineCopy } from "@/lib/i18n/dictionary";
@@ -32,13 +32,22 @@ const copy = defineCopy({
   },
 });
 
-/** Asks for a reset link; the answer is the same whether or not the address has an account. */
-export function ForgotPasswordForm({ locale, minutes }: { locale: Locale; minutes: number }) {
+/**
+ * Asks for a reset link; the answer is the same whether or not the address has an account. Before
+ * (or without) the page's script, the form posts to `action`, which does the same.
+ */
+export function ForgotPasswordForm({ locale, minutes, action }: { locale: Locale; minutes: number; action: FormAnswerAction }) {
   const t = copy[locale];
-  const hydrated = useHydrated();
+  const errorOf = (code: string | null) => (code ? { message: messageFor(t.errors, code), field: code === "INVALID_EMAIL" } : null);
+  const [answer, formAction] = useFormAnswer(action);
   const [busy, setBusy] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<{ message: string; field: boolean } | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(answer.ok ? answer.echo : null);
+  const [error, setError] = useState<{ message: string; field: boolean } | null>(() => errorOf(answer.code));
+  useLaterAnswer(answer, (later) => {
+    setSentTo(later.ok ? later.echo : null);
+    setError(errorOf(later.code));
+    setBusy(false);
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,11 +66,11 @@ export function ForgotPasswordForm({ locale, minutes }: { locale: Locale; minute
   }
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form method="post" action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {sentTo ? <FormAlert tone="success">{t.sent(sentTo, minutes)}</FormAlert> : null}
       {error && !error.field ? <FormAlert tone="error">{error.message}</FormAlert> : null}
       <Field label={t.email} name="email" type="email" autoComplete="email" inputMode="email" required error={error?.field ? error.message : undefined} />
-      <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+      <Button type="submit" loading={busy} fullWidth size="lg">
         {busy ? t.submitting : t.submit}
       </Button>
       <p className="text-center text-sm">

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
-import { useHydrated } from "@/components/dashboard/useHydrated";
+import { useFormAnswer, useLaterAnswer, type FormAnswerAction } from "./form-answer";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { defineCopy } from "@/lib/i18n/dictionary";
@@ -34,13 +34,35 @@ const copy = defineCopy({
   },
 });
 
-/** The reset link's form: a new password, with the rules of sign-up. */
-export function ResetPasswordForm({ locale, token }: { locale: Locale; token: string }) {
+/** The password is changed: say so, and where to sign in (also the page the form posted without script lands on). */
+export function ResetDone({ locale }: { locale: Locale }) {
   const t = copy[locale];
-  const hydrated = useHydrated();
+  return (
+    <div className="flex flex-col gap-4">
+      <FormAlert tone="success">{t.done}</FormAlert>
+      <Link href={`/signin?lang=${locale}`} className="text-center font-semibold text-brand underline">
+        {t.signIn}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The reset link's form: a new password, with the rules of sign-up. Before (or without) the
+ * page's script, the form posts to `action` (bound to the link's token), which does the same.
+ */
+export function ResetPasswordForm({ locale, token, action }: { locale: Locale; token: string; action: FormAnswerAction }) {
+  const t = copy[locale];
+  const errorOf = (code: string | null) => (code ? { code, message: messageFor(t.errors, code) } : null);
+  const [answer, formAction] = useFormAnswer(action);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [done, setDone] = useState(answer.ok);
+  const [error, setError] = useState<{ code: string; message: string } | null>(() => errorOf(answer.code));
+  useLaterAnswer(answer, (later) => {
+    setDone(later.ok);
+    setError(errorOf(later.code));
+    setBusy(false);
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,22 +80,14 @@ export function ResetPasswordForm({ locale, token }: { locale: Locale; token: st
     }
   }
 
-  if (done)
-    return (
-      <div className="flex flex-col gap-4">
-        <FormAlert tone="success">{t.done}</FormAlert>
-        <Link href={`/signin?lang=${locale}`} className="text-center font-semibold text-brand underline">
-          {t.signIn}
-        </Link>
-      </div>
-    );
+  if (done) return <ResetDone locale={locale} />;
 
   const fieldError = error?.code === "INVALID_PASSWORD" ? error.message : undefined;
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form method="post" action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {error && !fieldError ? <FormAlert tone="error">{error.message}</FormAlert> : null}
       <Field label={t.password} hint={t.hint} name="password" type="password" autoComplete="new-password" required minLength={10} error={fieldError} />
-      <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+      <Button type="submit" loading={busy} fullWidth size="lg">
         {busy ? t.submitting : t.submit}
       </Button>
       {error?.code === "RESET_LINK_INVALID" ? (

@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { OperatorDisplay } from "@/lib/operator/display";
+import { CheckoutReceipt } from "@/components/receipts/CheckoutReceipt";
 import { Amount } from "@/components/ui/Amount";
 import { Button, buttonClasses } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
@@ -10,6 +12,7 @@ import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
 import type { CheckoutWayBack } from "@/lib/payments/checkout";
 import { checkoutCopy as copy, type CheckoutCopy } from "./copy";
+import { Countdown } from "./Countdown";
 import { useCheckout, type FormAction, type PublicPayment, type SimulateResult } from "./use-checkout";
 
 type Copy = CheckoutCopy;
@@ -18,6 +21,15 @@ function failureText(t: Copy, reason: string | null): string {
   if (reason && /insufficient/i.test(reason)) return t.failedInsufficient;
   if (reason && /declin|refus/i.test(reason)) return t.failedDeclined;
   return t.failedGeneric;
+}
+
+function resendText(t: Copy, code: string, wait: number): string {
+  if (code === "RESENT") return t.resent;
+  if (code === "RESEND_TOO_SOON") return t.resendIn(wait);
+  if (code === "RESEND_UNAVAILABLE") return t.resendUnavailable;
+  if (code === "OPERATOR_DOWN") return t.operatorDown;
+  if (code === "RATE_LIMIT_EXCEEDED") return t.tooMany;
+  return t.networkError;
 }
 
 interface CheckoutClientProps {
@@ -31,20 +43,33 @@ interface CheckoutClientProps {
   /** A test-mode payment settled by the simulator: show the Succeed / Fail buttons. */
   simulated: boolean;
   simulate: (id: string, outcome: "SUCCESS" | "FAILED") => Promise<SimulateResult>;
-  /** Server action bound to the payment: the number form works before (or without) the script. */
+  /** Server action bound to the payment: the number form works before (or without) the script, and pays the carried number in one tap. */
   confirmAction: FormAction;
+  /** Server action bound to the payment: the same collection pushed again at the operator. */
+  resendAction: FormAction;
+  /** The operator's name, mark and approval help (deployment configuration). */
+  operator: OperatorDisplay;
+  /** What the customer's phone shows for this payment (lib/operator/port.ts). */
+  operatorLabel: string;
+  /** The number the payment carries, masked (lib/format/phone.ts maskPhone). */
+  maskedPhone: string;
+  /** Seconds left before expires_at, as the server counted them. */
+  secondsLeft: number;
+  /** Seconds before a resend may be asked (0: now); null: none offered. */
+  resendWait: number | null;
+  /** The receipt's page and full URL (lib/receipts/), shown once the payment succeeded. */
+  receipt: { path: string; url: string };
 }
 
-/** Time left to approve, counted in the browser only (the server's render shows the deadline alone). */
-function MinutesLeft({ expiresAt, t }: { expiresAt: string; t: Copy }) {
-  const [minutes, setMinutes] = useState<number | null>(null);
-  useEffect(() => {
-    const tick = () => setMinutes(Math.max(Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 60_000), 0));
-    tick();
-    const timer = setInterval(tick, 15_000);
-    return () => clearInterval(timer);
-  }, [expiresAt]);
-  return minutes === null ? null : <> {t.helpLeft(minutes)}</>;
+/** The operator's mark (when the deployment supplies one) and name. */
+function OperatorName({ operator }: { operator: OperatorDisplay }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      {/* eslint-disable-next-line @next/next/no-img-element -- a small data: URI from configuration, nothing to optimise */}
+      {operator.logo ? <img src={operator.logo} alt="" width={28} height={28} className="size-7 shrink-0 rounded object-contain" /> : null}
+      <span>{operator.name}</span>
+    </span>
+  );
 }
 
 /**
@@ -63,9 +88,9 @@ function MinutesLeft({ expiresAt, t }: { expiresAt: string; t: Copy }) {
  * Before the script runs (or without it), the number form posts to a server action: never a GET
  * carrying the number, and the page answers with the payment's next state.
  */
-export function CheckoutClient({ locale, initial, description, returnUrl, wayBack, simulated, simulate, confirmAction }: CheckoutClientProps) {
+export function CheckoutClient({ locale, initial, description, returnUrl, wayBack, simulated, simulate, confirmAction, receipt, resendAction, operator, operatorLabel, maskedPhone, secondsLeft, resendWait }: CheckoutClientProps) {
   const t = copy[locale];
-  const { cancel, cancelArmed, cancelError, cancelOpen, cancelQuestion, confirm, confirmFormAction, formError, onCancelOpen, onCancelYes, onSubmit, payment, phone, phoneError, redirectTo, setCancelOpen, setPhone, setPhoneError, sim, testError, unsettle } = useCheckout({ locale, initial, returnUrl, simulate, confirmAction });
+  const { resendAnswer, resendFormAction, resendPending, paying, cancel, cancelArmed, cancelError, cancelOpen, cancelQuestion, confirm, confirmFormAction, formError, onCancelOpen, onCancelYes, onSubmit, payment, phone, phoneError, redirectTo, setCancelOpen, setPhone, setPhoneError, sim, testError, unsettle } = useCheckout({ locale, initial, returnUrl, simulate, confirmAction, resendAction });
 
   // Focus follows the state, so a screen-reader or keyboard user lands on what changed.
   const stage = payment.status === "PENDING" ? (payment.initiated_at ? "waiting" : "confirm") : payment.status;
@@ -124,11 +149,7 @@ export function CheckoutClient({ locale, initial, description, returnUrl, wayBac
         <p className="mt-4 text-3xl font-bold text-ink" data-testid="checkout-amount">
           <Amount value={payment.amount} />
         </p>
-        {pending ? (
-          <p className="mt-2 text-sm text-muted">
-            <time dateTime={payment.expires_at}>{t.expires(formatBamako(payment.expires_at, locale))}</time>
-          </p>
-        ) : null}
+        {pending ? <Countdown secondsLeft={secondsLeft} label={t.timeLeft} className="mt-2 text-sm text-muted" /> : null}
 
         {/* Cancel lives here, away from the pay button; the slot keeps its height once the request is on the phone. */}
         {pending ? (
@@ -174,31 +195,51 @@ export function CheckoutClient({ locale, initial, description, returnUrl, wayBac
         data-stage={stage}
       >
         {stage === "confirm" ? (
-          <form action={confirmFormAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <form action={confirmFormAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
             <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink">
-              {t.confirmTitle}
+              {t.payWith(operator.name)}
             </h2>
-            <p className="text-sm text-muted">{t.confirmLead(ending)}</p>
-            <Field
-              label={t.phoneLabel}
-              name="customer_phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="70 00 00 00"
-              hint={t.phoneHint}
-              value={phone}
-              onChange={(e) => {
-                // Typing clears the error (the page moves while the keyboard is in use, never on a tap).
-                setPhone(e.target.value);
-                if (phoneError) setPhoneError(null);
-              }}
-              error={phoneError ?? undefined}
-              required
-            />
-            <Button type="submit" size="lg" fullWidth loading={confirm.isPending}>
-              {t.pay(amount)}
-            </Button>
+            {operator.logo ? (
+              // eslint-disable-next-line @next/next/no-img-element -- a small data: URI from configuration, nothing to optimise
+              <img src={operator.logo} alt="" width={40} height={40} className="size-10 rounded object-contain" />
+            ) : null}
+            {/* The number the payment carries, confirmed and masked (anyone with the link can open this page); "modifier" reveals the field, without script too. */}
+            <p className="text-sm text-muted">
+              {t.sendTo}{" "}
+              <span className="font-semibold whitespace-nowrap text-ink" data-testid="checkout-phone">
+                {maskedPhone}
+              </span>
+            </p>
+            <details open={phoneError !== null || undefined}>
+              <summary aria-label={`${t.change} ${t.changeWhat}`} className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand underline">
+                {t.change}
+              </summary>
+              <Field
+                label={t.phoneLabel}
+                name="customer_phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="70 00 00 00"
+                hint={`${t.changeHint} ${t.phoneHint}`}
+                value={phone}
+                onChange={(e) => {
+                  // Typing clears the error (the page moves while the keyboard is in use, never on a tap).
+                  setPhone(e.target.value);
+                  if (phoneError) setPhoneError(null);
+                }}
+                error={phoneError ?? undefined}
+              />
+            </details>
+            {/* Sticky: with the keyboard open the button stays on screen, above it. */}
+            <div className="sticky bottom-0 bg-surface pt-1 pb-2">
+              <Button type="submit" size="lg" fullWidth loading={paying}>
+                {t.pay(amount)}
+              </Button>
+            </div>
+            <p className="text-xs text-muted" data-testid="checkout-label">
+              {t.phoneShows(operatorLabel)}
+            </p>
             {/* Below the button: an answer that appears here moves nothing the finger could hit. */}
             {formError ? (
               <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
@@ -223,17 +264,35 @@ export function CheckoutClient({ locale, initial, description, returnUrl, wayBac
                 {t.waiting}
               </span>
             </div>
-            <p>{t.waitLead(amount, payment.customer_phone)}</p>
+            <p>{t.waitLead(amount, maskedPhone)}</p>
+            <p className="text-sm text-muted">
+              <OperatorName operator={operator} /> · <span data-testid="checkout-label">{t.phoneShows(operatorLabel)}</span>
+            </p>
             <p className="text-sm text-muted">{t.waitAuto}</p>
             <details className="mt-1 rounded-lg border border-line-strong" data-testid="checkout-nothing-received">
               <summary className="flex min-h-11 cursor-pointer items-center px-3 py-2 text-sm font-semibold text-brand">{t.nothingReceived}</summary>
               <div className="flex flex-col gap-3 border-t border-line px-3 py-3 text-sm">
                 <p>{t.helpPhone(ending)}</p>
-                <p>{t.helpMenu(amount, payment.merchant_name)}</p>
+                <p>
+                  {operator.help} {t.helpMenu(amount, operatorLabel)}
+                </p>
                 <p>
                   <time dateTime={payment.expires_at}>{t.helpUntil(formatBamako(payment.expires_at, locale))}</time>
-                  <MinutesLeft expiresAt={payment.expires_at} t={t} />
                 </p>
+                {resendWait !== null ? (
+                  <form action={resendFormAction} className="flex flex-col gap-2">
+                    <Button type="submit" variant="secondary" fullWidth loading={resendPending}>
+                      {t.resend}
+                    </Button>
+                    {resendAnswer.code ? (
+                      <p role="status" className="text-sm" data-testid="checkout-resend-answer">
+                        {resendText(t, resendAnswer.code, resendAnswer.wait ?? 0)}
+                      </p>
+                    ) : resendWait > 0 ? (
+                      <p className="text-sm text-muted">{t.resendIn(resendWait)}</p>
+                    ) : null}
+                  </form>
+                ) : null}
                 {linkHref ? (
                   <>
                     <p>{t.helpOtherLink(ending)}</p>
@@ -265,6 +324,7 @@ export function CheckoutClient({ locale, initial, description, returnUrl, wayBac
               {t.successTitle}
             </h2>
             <p>{t.successLead(payment.merchant_name)}</p>
+            <CheckoutReceipt locale={locale} merchantName={payment.merchant_name} amount={payment.amount} reference={payment.id} paidAt={payment.updated_at} receipt={receipt} />
             {redirectTo ? (
               <>
                 <p className="text-sm text-muted">{t.redirecting}</p>

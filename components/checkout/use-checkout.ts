@@ -35,8 +35,8 @@ function errorText(t: Copy, code: string): string {
 
 const isPhoneError = (code: string) => code === "PHONE_MISMATCH" || code === "INVALID_PHONE" || code === "MISSING_PHONE";
 
-/** What a form posted without JavaScript answered (the page's server actions); `at` 0 = nothing posted yet. */
-export type CheckoutFormState = { code: string | null; at: number };
+/** What a form answered (the page's server actions, app/(public)/checkout/[id]/actions.ts); `at` 0 = nothing posted yet. */
+export type CheckoutFormState = { code: string | null; at: number; payment?: PublicPayment; wait?: number | null };
 export type FormAction = (state: CheckoutFormState, formData: FormData) => Promise<CheckoutFormState>;
 const noAnswer: CheckoutFormState = { code: null, at: 0 };
 
@@ -52,6 +52,7 @@ interface UseCheckout {
   returnUrl: string | null;
   simulate: (id: string, outcome: "SUCCESS" | "FAILED") => Promise<SimulateResult>;
   confirmAction: FormAction;
+  resendAction: FormAction;
 }
 
 /**
@@ -59,7 +60,7 @@ interface UseCheckout {
  * confirmed, the cancel asked and confirmed, the test simulator, and what each answered in the
  * customer's words. The timing guards against stray taps (see CheckoutClient) live here too.
  */
-export function useCheckout({ locale, initial, returnUrl, simulate, confirmAction }: UseCheckout) {
+export function useCheckout({ locale, initial, returnUrl, simulate, confirmAction, resendAction }: UseCheckout) {
   const t = copy[locale];
   const queryClient = useQueryClient();
   const key = ["payment", initial.id];
@@ -75,7 +76,8 @@ export function useCheckout({ locale, initial, returnUrl, simulate, confirmActio
   const set = (p: PublicPayment) => queryClient.setQueryData(key, p);
 
   // Forms posted without the script: the server rendered this page with their answer.
-  const [confirmAnswer, confirmFormAction] = useActionState(confirmAction, noAnswer);
+  const [confirmAnswer, confirmFormAction, confirmActionPending] = useActionState(confirmAction, noAnswer);
+  const [resendAnswer, resendFormAction, resendPending] = useActionState(resendAction, noAnswer);
 
   const [phone, setPhone] = useState("");
   const [phoneError, setPhoneError] = useState<string | null>(() => (confirmAnswer.code && isPhoneError(confirmAnswer.code) ? errorText(t, confirmAnswer.code) : null));
@@ -94,9 +96,14 @@ export function useCheckout({ locale, initial, returnUrl, simulate, confirmActio
     const code = confirmAnswer.code;
     setPhoneError(code && isPhoneError(code) ? errorText(t, code) : null);
     setFormError(code && !isPhoneError(code) ? errorText(t, code) : null);
-    void queryClient.invalidateQueries({ queryKey: key });
+    if (confirmAnswer.payment) set(confirmAnswer.payment);
+    else void queryClient.invalidateQueries({ queryKey: key });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [confirmAnswer]);
+  useEffect(() => {
+    if (resendAnswer.payment) set(resendAnswer.payment);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resendAnswer]);
 
   // Taps that come too soon after another tap or a change of the page are not trusted with a cancel.
   const settledAt = useRef(0);
@@ -151,15 +158,19 @@ export function useCheckout({ locale, initial, returnUrl, simulate, confirmActio
   });
 
   const onSubmit = (event: FormEvent) => {
-    // With the script, the public API answers (as for any custom checkout); the form's action is for before it.
-    event.preventDefault();
     unsettle();
     // Nothing on the page moves on a tap: errors stay until the answer replaces them.
-    if (inFlight.current) return;
-    if (!phone.trim()) {
-      setPhoneError(t.phoneMissing);
+    if (inFlight.current || confirmActionPending) {
+      event.preventDefault();
       return;
     }
+    // The one tap (no number typed): the form's action pushes the number the payment carries, which the page never holds.
+    if (!phone.trim()) {
+      inFlight.current = true;
+      return;
+    }
+    // A number typed: the public API answers, as for any custom checkout.
+    event.preventDefault();
     inFlight.current = true;
     confirm.mutate(phone);
   };
@@ -190,5 +201,11 @@ export function useCheckout({ locale, initial, returnUrl, simulate, confirmActio
     return () => clearTimeout(timer);
   }, [redirectTo]);
 
-  return { cancel, cancelArmed, cancelError, cancelOpen, cancelQuestion, confirm, confirmFormAction, formError, onCancelOpen, onCancelYes, onSubmit, payment, phone, phoneError, redirectTo, setCancelOpen, setPhone, setPhoneError, sim, testError, unsettle };
+  // The one tap's action settled (answered or failed): the button takes taps again.
+  useEffect(() => {
+    if (confirmActionPending) return;
+    inFlight.current = false;
+  }, [confirmActionPending]);
+  const paying = confirm.isPending || confirmActionPending;
+  return { resendAnswer, resendFormAction, resendPending, paying, cancel, cancelArmed, cancelError, cancelOpen, cancelQuestion, confirm, confirmFormAction, formError, onCancelOpen, onCancelYes, onSubmit, payment, phone, phoneError, redirectTo, setCancelOpen, setPhone, setPhoneError, sim, testError, unsettle };
 }

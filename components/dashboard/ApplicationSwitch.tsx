@@ -29,7 +29,8 @@ export function ApplicationSwitch({ locale, applications, current }: { locale: L
   return (
     <div className="flex flex-col items-start gap-1">
       <div className="flex items-center gap-2">
-        <label htmlFor={id} className="text-sm font-semibold text-muted">
+        {/* In a desktop header the label would squeeze the search field; the options name applications anyway. */}
+        <label htmlFor={id} className="text-sm font-semibold text-muted md:max-2xl:sr-only">
           {t.label}
         </label>
         <select

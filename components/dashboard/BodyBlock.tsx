@@ -3,7 +3,7 @@
  * box and wraps, so a long line never pushes the page sideways on a phone; focusable, so a
  * keyboard can scroll it.
  */
-export function BodyBlock({ title, text, empty, testId, level = "h4" }: { title: string; text: string | null; empty: string; testId?: string; level?: "h4" | "h5" | "h6" }) {
+export function BodyBlock({ title, text, empty, testId, level = "h4" }: { title: string; text: string | null; empty: string; testId?: string; level?: "h3" | "h4" | "h5" | "h6" }) {
   const Heading = level;
   return (
     <div className="mt-3">

@@ -77,9 +77,9 @@ async function NavList({ locale, active, className }: { locale: Locale; active: 
 }
 
 /**
- * The dashboard's frame: the test-mode banner (always, in test mode), header with the mode
- * switch, language and sign-out, the section navigation (a sidebar from 768 px, a disclosure
- * menu on phones) and the main column. Each page renders it with its own locale and section.
+ * The dashboard's frame: the test-mode banner (always, in test mode), header with the search and
+ * mode switch (always in view) and the application, language and sign-out (in the phone's menu),
+ * the section navigation (a sidebar from 768 px, the same menu on phones) and the main column. Each page renders it with its own locale and section.
  */
 export function DashboardFrame({ locale, mode, merchantName, productionEnabled, active, query, children }: DashboardFrameProps) {
   const t = copy[locale];
@@ -112,10 +112,10 @@ export function DashboardFrame({ locale, mode, merchantName, productionEnabled, 
         </span>
       }
       search={<HeaderSearch locale={locale} query={query} />}
-      controls={
+      controls={<ModeSwitch mode={mode} locale={locale} />}
+      menuControls={
         <>
           <ApplicationSwitchSlot locale={locale} />
-          <ModeSwitch mode={mode} locale={locale} />
           <LanguageSwitch locale={locale} />
           <SignOutButton locale={locale} />
         </>

@@ -27,8 +27,8 @@ function ActivitySection({ locale, activity }: { locale: Locale; activity: HomeS
   const t = homeCopy[locale];
   const best = activity.days.reduce<HomeSummary["activity"]["days"][number] | null>((top, d) => (d.collected > (top?.collected ?? 0) ? d : top), null);
   const tiles = [
-    { id: "collected", label: t.collected, value: formatXof(activity.totals.collected), hint: t.collectedHint },
-    { id: "refunded", label: t.refunded, value: formatXof(activity.totals.refunded), hint: t.refundedHint },
+    { id: "collected", label: t.collected, value: <Amount value={activity.totals.collected} />, hint: t.collectedHint },
+    { id: "refunded", label: t.refunded, value: <Amount value={activity.totals.refunded} />, hint: t.refundedHint },
     {
       id: "success-rate",
       label: t.successRate,

@@ -25,7 +25,7 @@ const copy = defineCopy({
 });
 
 /** What a dashboard page shows, instead of itself, to a member whose role lacks its permission (the server refused it too). */
-export function RoleRefusal({ locale, ctx, permission, active }: { locale: Locale; ctx: { mode: Mode; merchant: Merchant; user: User }; permission: Permission; active: DashboardSection }) {
+export function RoleRefusal({ locale, ctx, permission, active }: { locale: Locale; ctx: { mode: Mode; merchant: Merchant; user: User }; permission: Permission; active: DashboardSection | null }) {
   const t = copy[locale];
   const roles = roleLabels[locale];
   const role = ctx.user.merchantRole;

@@ -12,7 +12,7 @@ export function Select({ label, options, hint, id, className, ...props }: Select
   const selectId = id ?? generated;
   return (
     <div className={`flex flex-col gap-1.5 ${className ?? ""}`}>
-      <label htmlFor={selectId} className="text-sm font-semibold text-ink">
+      <label htmlFor={selectId} className="text-sm font-semibold [overflow-wrap:anywhere] text-ink">
         {label}
       </label>
       <select

@@ -11,6 +11,7 @@ export type DashboardSection =
   | "webhooks"
   | "developers"
   | "settings"
+  | "branding"
   | "team"
   | "security"
   | "notifications"
@@ -27,6 +28,7 @@ export const DASHBOARD_NAV: readonly { id: DashboardSection; href: string; permi
   { id: "webhooks", href: "/dashboard/webhooks", permission: "developers.read" },
   { id: "developers", href: "/dashboard/developers", permission: "developers.read" },
   { id: "settings", href: "/dashboard/settings", permission: "dashboard.read" },
+  { id: "branding", href: "/dashboard/settings/branding", permission: "dashboard.read" },
   { id: "team", href: "/dashboard/settings/team", permission: "team.read" },
   { id: "security", href: "/dashboard/settings/security", permission: "account" },
   { id: "notifications", href: "/dashboard/settings/notifications", permission: "account" },
@@ -44,6 +46,7 @@ export const navCopy = defineCopy({
     webhooks: "Webhooks",
     developers: "Développeurs",
     settings: "Paramètres",
+    branding: "Logo et couleur",
     team: "Équipe",
     security: "Sécurité",
     notifications: "Notifications",
@@ -59,9 +62,24 @@ export const navCopy = defineCopy({
     webhooks: "Webhooks",
     developers: "Developers",
     settings: "Settings",
+    branding: "Logo and colour",
     team: "Team",
     security: "Security",
     notifications: "Notifications",
     audit: "Audit log",
   },
 });
+
+/**
+ * The section a dashboard path belongs to: the most specific entry whose href is the path or one
+ * of its parents (/dashboard/settings/security is "security", not "settings"); null outside them.
+ */
+export function sectionOf(path: string): DashboardSection | null {
+  const clean = path.split(/[?#]/)[0].replace(/\/+$/, "") || "/";
+  let best: { id: DashboardSection; href: string } | null = null;
+  for (const item of DASHBOARD_NAV) {
+    const within = clean === item.href || clean.startsWith(`${item.href}/`);
+    if (within && (!best || item.href.length > best.href.length)) best = item;
+  }
+  return best?.id ?? null;
+}

@@ -1,7 +1,6 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
-import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { parseAmountInput } from "@/lib/format/amount-input";
@@ -16,7 +15,6 @@ type Props = {
   locale: Locale;
   /** Server action bound to the link: the form works before (or without) the page's script. */
   action: (state: LinkFormState, formData: FormData) => Promise<LinkFormState>;
-  slug: string;
   mode: "FIXED" | "OPEN";
   amount: number | null;
   minAmount: number | null;
@@ -25,16 +23,16 @@ type Props = {
 
 /**
  * The link page's form: the amount (OPEN links, within the link's bounds) and the customer's
- * number; it asks POST /v1/payment-links/{slug}/checkout for a payment and sends the customer to
- * the hosted checkout, where the collection is pushed to their phone. Before the script has
- * loaded (or without it), the same form posts to a server action doing the same: a POST, never
- * the number in a URL.
+ * number. One tap creates the payment, pushes the collection to that number and lands on the
+ * hosted checkout's waiting screen (the server action: a POST, never the number in a URL). With
+ * the script, the form checks what it can first and posts the same action; without it, the
+ * browser posts it.
  */
-export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, maxAmount }: Props) {
+export function LinkPayForm({ locale, action, mode, amount, minAmount, maxAmount }: Props) {
   const t = linkCopy[locale];
   const min = minAmount ?? 100;
   const max = maxAmount ?? 5_000_000;
-  const [answer, formAction] = useActionState(action, { code: null, at: 0 });
+  const [answer, formAction, busy] = useActionState(action, { code: null, at: 0 });
   const errorsOf = (code: string | null) => ({
     amount: code === "AMOUNT_OUT_OF_RANGE" ? t.amountInvalid(formatXof(min), formatXof(max)) : null,
     phone: code === "MISSING_PHONE" ? t.phoneMissing : code === "INVALID_PHONE" ? t.phoneInvalid : null,
@@ -45,9 +43,7 @@ export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, max
   const [amountError, setAmountError] = useState<string | null>(() => errorsOf(answer.code).amount);
   const [phoneError, setPhoneError] = useState<string | null>(() => errorsOf(answer.code).phone);
   const [formError, setFormError] = useState<string | null>(() => errorsOf(answer.code).form);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
-  // A post React replayed after hydration (a tap just before the script ran): show its answer.
+  // The action's answer when it did not lead to the checkout: show it.
   const seen = useRef(answer.at);
   useEffect(() => {
     if (answer.at === seen.current) return;
@@ -58,15 +54,21 @@ export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, max
     setFormError(errors.form);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
+  // The link changed under the customer: the page says what it is now.
+  useEffect(() => {
+    if (answer.code === "LINK_INACTIVE" || answer.code === "LINK_ARCHIVED") window.location.reload();
+  }, [answer]);
   // "35 000", "35.000" or "35 000 FCFA" as typed (lib/format/amount-input.ts); null when unreadable.
   const chosen = mode === "OPEN" ? parseAmountInput(value) : amount!;
   const amountOk = mode === "FIXED" || (chosen !== null && chosen >= min && chosen <= max);
   const amountProblem = () => (chosen === null && value.trim() !== "" ? t.amountUnreadable(formatXof(min), formatXof(max)) : t.amountInvalid(formatXof(min), formatXof(max)));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit(event: FormEvent<HTMLFormElement>) {
     // A second tap while the first is in flight does nothing (the button stays in place, disabled).
-    if (inFlight.current) return;
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
     setFormError(null);
     let bad = false;
     if (!amountOk) {
@@ -77,29 +79,8 @@ export function LinkPayForm({ locale, action, slug, mode, amount, minAmount, max
       setPhoneError(t.phoneMissing);
       bad = true;
     } else setPhoneError(null);
-    if (bad) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const { redirect_url } = await apiFetch<{ redirect_url: string }>(`/v1/payment-links/${encodeURIComponent(slug)}/checkout`, {
-        method: "POST",
-        body: mode === "OPEN" ? { customer_phone: phone, amount: chosen } : { customer_phone: phone },
-      });
-      window.location.assign(redirect_url);
-      return;
-    } catch (error) {
-      const code = error instanceof ApiClientError ? error.code : "NETWORK_ERROR";
-      if (code === "INVALID_PHONE" || code === "MISSING_PHONE") setPhoneError(code === "MISSING_PHONE" ? t.phoneMissing : t.phoneInvalid);
-      else if (code === "AMOUNT_OUT_OF_RANGE") setAmountError(t.amountInvalid(formatXof(min), formatXof(max)));
-      else if (code === "RATE_LIMIT_EXCEEDED") setFormError(t.tooMany);
-      else if (code === "LINK_INACTIVE" || code === "LINK_ARCHIVED" || code === "LINK_UNAVAILABLE") {
-        // The link changed under the customer: the page says what it is now.
-        window.location.reload();
-        return;
-      } else setFormError(t.networkError);
-      inFlight.current = false;
-      setBusy(false);
-    }
+    // Valid: the form's action runs (React posts it), as it would without the script.
+    if (bad) event.preventDefault();
   }
 
   return (

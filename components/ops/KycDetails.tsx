@@ -1,5 +1,6 @@
 import { DateTime } from "@/components/dashboard/DateTime";
 import { StatusBadge } from "@/components/dashboard/StatusBadge";
+import { formatPhone } from "@/lib/format/phone";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { kycFieldLabel } from "@/lib/ops/kyc-labels";
@@ -23,6 +24,9 @@ const copy = defineCopy({
     empty: "Not given",
   },
 });
+
+/** A KYC answer as staff read it: the contact's number grouped like every other phone number. */
+const shown = (key: string, value: string) => (key === "contact_phone" ? formatPhone(value) : value);
 
 /**
  * A merchant's KYC as staff check it: the merchant's flag, then the latest submission's fields
@@ -62,7 +66,7 @@ export function KycDetails({ kyc, locale, testId = "kyc-details" }: { kyc: Merch
             {submission.fields.map((f) => (
               <div key={f.key} className="contents">
                 <dt className="font-semibold text-muted">{kycFieldLabel(f.key, locale)}</dt>
-                <dd className="break-words text-ink">{f.value || <span className="text-muted">{t.empty}</span>}</dd>
+                <dd className="break-words text-ink">{f.value ? shown(f.key, f.value) : <span className="text-muted">{t.empty}</span>}</dd>
               </div>
             ))}
           </>

@@ -7,6 +7,7 @@ import { useHydrated } from "@/components/dashboard/useHydrated";
 import { Amount } from "@/components/ui/Amount";
 import { Button } from "@/components/ui/Button";
 import { QueuePage } from "@/components/ui/QueuePage";
+import { formatPhone } from "@/lib/format/phone";
 import type { QueuedWithdrawal } from "@/lib/ops/withdrawal-queue";
 import type { Locale } from "@/lib/i18n/locale";
 import { KycDetails } from "./KycDetails";
@@ -53,7 +54,7 @@ function WithdrawalCard({ w, locale, onChanged }: { w: QueuedWithdrawal; locale:
             <Amount value={w.net_amount} />
           </Fact>
           <Fact label={t.phone} valueClassName="font-mono break-all text-ink">
-            {w.phone_number}
+            {formatPhone(w.phone_number)}
           </Fact>
           <Fact label={t.requested} className={WIDE}>
             <DateTime value={w.created_at} locale={locale} />

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { formatPhone } from "@/lib/format/phone";
 import type { Locale } from "@/lib/i18n/locale";
 import { portalCopy } from "./copy";
 
@@ -22,7 +23,7 @@ export function ProfileForm({ locale, phone, name, email, save }: { locale: Loca
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       {missing ? <p className="text-sm text-muted">{t.profileComplete}</p> : null}
-      <Field label={t.phone} value={phone} readOnly disabled name="phone_display" />
+      <Field label={t.phone} value={formatPhone(phone)} readOnly disabled name="phone_display" />
       {name === null ? (
         <Field label={t.name} name="name" defaultValue="" autoComplete="name" maxLength={100} error={code === "INVALID_FIELD" ? t.nameTooLong : null} />
       ) : (

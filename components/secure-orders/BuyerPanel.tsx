@@ -1,13 +1,16 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { useActionState, useId } from "react";
 import { messageFor, type ErrorMessages } from "@/components/data/error-messages";
+import { DeliveryCodeShare } from "@/components/share/DeliveryCodeShare";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import { formatBamako } from "@/lib/format/date";
 import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
+import { buyerProgress } from "@/lib/secure-orders/poll";
 import type { ActionResult, BuyerView } from "@/lib/secure-orders/public";
 import { AutoRefresh } from "./AutoRefresh";
 import { buyerCopy } from "./copy";
@@ -39,6 +42,7 @@ export function BuyerPanel({ view, locale, pay, simulate, dispute }: { view: Buy
   const [simState, simAction, simulating] = useActionState(simulate, initial);
   const [disputeState, disputeAction, disputing] = useActionState(dispute, initial);
   const reasonId = useId();
+  const pathname = usePathname();
   const amount = formatXof(view.amount);
   const payment = view.payment;
   const awaitingPhone = view.status === "CREATED" && payment?.status === "PENDING" && payment.initiated;
@@ -66,7 +70,7 @@ export function BuyerPanel({ view, locale, pay, simulate, dispute }: { view: Buy
           </Notice>
           {awaitingPhone ? (
             <section aria-labelledby="pending-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5">
-              <AutoRefresh />
+              <AutoRefresh statusUrl={`${pathname}/status`} since={buyerProgress(view)} />
               <div className="flex items-start gap-3">
                 <Spinner label={t.waiting} className="mt-0.5" />
                 <div>
@@ -133,6 +137,9 @@ export function BuyerPanel({ view, locale, pay, simulate, dispute }: { view: Buy
               <p className="mt-2 font-mono text-5xl font-bold tracking-[0.2em] text-ink sm:text-6xl" data-testid="delivery-code" aria-label={t.codeSpoken(view.code.split("").join(" "))}>
                 {grouped(view.code)}
               </p>
+              <div className="mt-4">
+                <DeliveryCodeShare locale={locale} code={view.code} reference={view.reference} merchantName={view.merchantName} />
+              </div>
             </section>
           ) : null}
           {view.codeLocked ? (

@@ -73,6 +73,11 @@ export function CourierPanel({ view, locale, confirm }: { view: CourierView; loc
   // The state's own notice already says it (e.g. locked, closed): the answer adds nothing then.
   const showAnswer = answer !== null && answer !== stop?.body;
   const showForm = view.status === "PAID_HELD" && !view.codeLocked;
+  const answerNotice = (
+    <Notice tone="danger" alert id="courier-answer">
+      {answer}
+    </Notice>
+  );
 
   return (
     <div className="flex flex-col gap-5">
@@ -84,11 +89,7 @@ export function CourierPanel({ view, locale, confirm }: { view: CourierView; loc
         status={view.status === "RELEASED" ? t.releasedTitle : view.status === "PAID_HELD" && !view.codeLocked ? t.awaiting : (stop?.title ?? "")}
       />
 
-      {showAnswer ? (
-        <Notice tone="danger" alert id="courier-answer">
-          {answer}
-        </Notice>
-      ) : null}
+      {showAnswer && !showForm ? answerNotice : null}
 
       {view.status === "RELEASED" ? (
         <Notice tone="success" title={t.releasedTitle} alert>
@@ -122,6 +123,8 @@ export function CourierPanel({ view, locale, confirm }: { view: CourierView; loc
           <Button type="submit" size="lg" loading={pending} fullWidth>
             {pending ? t.submitting : t.submit}
           </Button>
+          {/* Under the button, not above the field: a wrong code must not move the field and button from under the courier's finger between tries. */}
+          {showAnswer ? answerNotice : null}
           {view.deliveryDeadline ? <p className="text-sm text-muted">{t.deadline(formatBamako(view.deliveryDeadline, locale))}</p> : null}
         </form>
       ) : null}

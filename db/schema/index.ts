@@ -15,3 +15,4 @@ export * from "./webhooks";
 export * from "./opr";
 export * from "./mail";
 export * from "./reports";
+export * from "./branding";

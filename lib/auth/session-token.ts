@@ -39,12 +39,21 @@ export async function sessionFromRequest(request: Request): Promise<SessionClaim
   }
 }
 
-/** A session cookie as next-auth would set it after sign-in (tests of the handlers use it). */
-export async function mintSessionCookie(user: { id: string; role: UserRole; merchantId: string | null; email: string; sessionVersion?: number }): Promise<string> {
-  const token = await encode({
+type SessionUser = { id: string; role: UserRole; merchantId: string | null; email: string; sessionVersion?: number };
+
+/** The session token next-auth would issue after sign-in (the sign-in forms posted without JavaScript set it themselves). */
+export function mintSessionToken(user: SessionUser): Promise<string> {
+  return encode({
     token: { email: user.email, uid: user.id, role: user.role, mid: user.merchantId, sv: user.sessionVersion ?? 0 },
     secret: authSecret(),
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
-  return `${sessionCookieName()}=${token}`;
+}
+
+/** The session cookie's attributes as next-auth sets them (httpOnly, SameSite=Lax, Secure over https), for the forms that sign in without its client. */
+export const sessionCookieOptions = () => ({ httpOnly: true, sameSite: "lax" as const, path: "/", secure: Boolean(authOptions.useSecureCookies), maxAge: SESSION_MAX_AGE_SECONDS });
+
+/** A session cookie as next-auth would set it after sign-in (tests of the handlers use it). */
+export async function mintSessionCookie(user: SessionUser): Promise<string> {
+  return `${sessionCookieName()}=${await mintSessionToken(user)}`;
 }

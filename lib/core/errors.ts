@@ -13,6 +13,7 @@ import { securityCodes } from "./error-codes/security";
 import { teamCodes } from "./error-codes/team";
 import { notificationCodes } from "./error-codes/notifications";
 import { bookCodes } from "./error-codes/books";
+import { brandingCodes } from "./error-codes/branding";
 
 /** The one error catalogue: code → HTTP status → default message. Areas keep their rows in error-codes/. */
 export const errorCatalogue = {
@@ -30,6 +31,7 @@ export const errorCatalogue = {
   ...teamCodes,
   ...notificationCodes,
   ...bookCodes,
+  ...brandingCodes,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -58,6 +58,11 @@ export async function publicPage(searchParams?: SearchParams) {
   return { locale: await pageLocale(searchParams), db: db() };
 }
 
+/** What a public file route starts with (a logo: no language, no client address to read): the database. */
+export function publicFile() {
+  return { db: db() };
+}
+
 /**
  * What a public page's server action starts with: the database its work runs on and the
  * client's IP (the header the edge set), which the pipeline limits per address.

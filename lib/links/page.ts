@@ -8,7 +8,7 @@ import { getPublicLinkRow } from "./service";
 export type LinkPageView =
   | { state: "missing" }
   | { state: "archived" }
-  | { state: "open"; link: PublicLink; paid: { amount: number; paymentId: string } | null };
+  | { state: "open"; link: PublicLink; merchantId: string; paid: { amount: number; paymentId: string } | null };
 
 /**
  * What the public link page (/l/{slug}) shows. `paymentId` is set when the hosted checkout sends
@@ -35,7 +35,7 @@ export async function linkPageView(db: Database, slug: string, paymentId?: strin
       if (!(error instanceof ApiError)) throw error;
     }
   }
-  return { state: "open", link: publicLink(row.link, row.merchantName), paid };
+  return { state: "open", link: publicLink(row.link, row.merchantName), merchantId: row.link.merchantId, paid };
 }
 
 /** The HTTP status of the link page: 410 once the link is deleted (the contract's "the public URL answers 410"), 404 for no such link. */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { mailOutbox, type BillingPlan, type Customer, type Subscription } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
+import { mailBrand } from "@/lib/branding/brand";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { createPortalSession } from "@/lib/portal/sessions";
 import { CUSTOMER_LOCALE, usableAddress } from "./customer-address";
@@ -24,6 +25,7 @@ export async function mailSubscriptionPortalLink(ctx: DomainContext, input: { su
     template: "subscription_portal",
     params: {
       merchantName: ctx.merchant.name,
+      brand: await mailBrand(ctx.db, ctx.merchant.id),
       mode: input.subscription.mode,
       planName: input.plan.name,
       amount: input.plan.amount,

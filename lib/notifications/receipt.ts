@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { customers, merchants, type Payment } from "@/db/schema";
+import { mailBrand } from "@/lib/branding/brand";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { CUSTOMER_LOCALE, usableAddress } from "./customer-address";
 
@@ -28,6 +29,7 @@ export async function mailPaymentReceipt(db: Database, payment: Payment): Promis
     template: "payment_receipt",
     params: {
       merchantName: row.merchantName,
+      brand: await mailBrand(db, payment.merchantId),
       mode: payment.mode,
       amount: payment.amount,
       reference: payment.id,

@@ -5,8 +5,12 @@ import { paymentLinks, payments, type Payment } from "@/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import { normalizePhone } from "@/lib/phone/parse";
 import { linkUrl } from "@/lib/links/serialize";
+import { maskPhone } from "@/lib/format/phone";
+import { operatorLabel } from "@/lib/operator/port";
+import { receiptLinks } from "@/lib/receipts/token";
 import { findPaymentPublic } from "./get";
 import { initiatePayment } from "./initiate";
+import { paymentClock, resendWaitSeconds } from "./resend";
 import { publicPayment } from "./serialize";
 import { settlePayment } from "./settle";
 
@@ -60,28 +64,45 @@ function checkoutDescription(payment: Pick<Payment, "description" | "metadata">)
 /** The hosted checkout page's data: public status plus what the page alone needs. */
 export async function checkoutView(db: Database, id: string) {
   const { payment, merchantName } = await findPaymentPublic(db, id);
+  const now = await paymentClock(db, payment);
   return {
     payment: publicPayment(payment, merchantName),
+    /** Whose logo and colour the page shows (lib/branding). */
+    merchantId: payment.merchantId,
     description: checkoutDescription(payment),
     returnUrl: payment.returnUrl,
     wayBack: await wayBackOf(db, payment),
     /** Test-mode payment settled by the service's simulator: the page shows the test buttons. */
     simulated: payment.mode === "test" && payment.adapter === "simulator",
+    /** Where the receipt will be once the payment succeeds (lib/receipts/): the success screen links to it. */
+    receipt: receiptLinks(payment.id),
+    /** The number the payment carries, as the page may show it to anyone holding the link: "+223 76 •• •• 33". */
+    maskedPhone: maskPhone(payment.customerPhone),
+    /** Exactly what the customer's phone shows for this payment (the operator's label, the same one initiation sends). */
+    operatorLabel: operatorLabel(merchantName),
+    /** Seconds left before expires_at on the merchant's clock, for the countdown the server renders and the script keeps. */
+    secondsLeft: Math.max(Math.floor((payment.expiresAt.getTime() - now.getTime()) / 1000), 0),
+    /** Seconds before "resend" may be asked (0: now); null when the page offers none. */
+    resendWait: resendWaitSeconds(payment, now),
   };
 }
 
 /**
  * POST /v1/payments/{id}/confirm (public, the hosted checkout): the customer confirms the number
- * the payment was created for, and the collection is pushed to their phone. Initiation is
+ * the payment was created for, and the collection is pushed to their phone. `phone` null is the
+ * hosted checkout's one tap: the number the payment carries (typed on the link page, or sent by
+ * the merchant as customer_phone), which the page shows masked and the customer confirms by
+ * paying; it never travels back through the page. Initiation is
  * idempotent per payment: a second click, a reload or a concurrent request resumes the same
  * operator session. A payment that is no longer PENDING is answered as it is.
  *
  * Own transactions: the claim commits before the operator is called, and its answer is recorded when it comes, whatever the caller does next.
  */
-export const confirmPayment = defineOperation({ transaction: "own" }, async function confirmPayment(db: Database, id: string, phone: string) {
+export const confirmPayment = defineOperation({ transaction: "own" }, async function confirmPayment(db: Database, id: string, phone: string | null) {
   const { payment, merchantName } = await findPaymentPublic(db, id);
   refuseOnsiteRequest(payment);
   if (payment.status !== "PENDING") return publicPayment(payment, merchantName);
+  if (phone === null) return publicPayment(await initiatePayment(db, id), merchantName);
   const normalized = normalizeCustomerPhone(phone);
   if (!normalized) throw new ApiError("INVALID_PHONE", undefined, { param: "customer_phone" });
   if (normalized !== (normalizeCustomerPhone(payment.customerPhone) ?? payment.customerPhone)) throw new ApiError("PHONE_MISMATCH", undefined, { param: "customer_phone" });

@@ -79,6 +79,7 @@ async function openSession(db: Database, token: string): Promise<OpenSession> {
 }
 
 export type PortalView = {
+  merchantId: string;
   merchantName: string;
   livemode: boolean;
   returnUrl: string | null;
@@ -125,6 +126,7 @@ async function viewOf(db: Database, { session, merchant, customer }: OpenSession
     .orderBy(desc(payments.createdAt))
     .limit(50);
   return {
+    merchantId: merchant.id,
     merchantName: merchant.name,
     livemode: session.mode === "live",
     returnUrl: session.returnUrl,

@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
 import type { PaymentStatus, SecureOrderStatus } from "@/db/schema";
 import { ApiError, type ErrorCode } from "@/lib/core/errors";
-import { maskPhone } from "@/lib/log";
+import { maskPhone } from "@/lib/format/phone";
 import { expireIfDue } from "@/lib/payments/expire";
 import { samePhone } from "@/lib/phone/parse";
 import { requirePhone } from "@/lib/phone/schema";
@@ -24,6 +24,7 @@ export type BuyerView = {
   status: SecureOrderStatus;
   amount: number;
   description: string;
+  merchantId: string;
   merchantName: string;
   isTest: boolean;
   maskedPhone: string;
@@ -49,9 +50,10 @@ export async function buyerView(db: Database, token: string): Promise<BuyerView 
     status: order.status,
     amount: order.amount,
     description: order.description,
+    merchantId: merchant.id,
     merchantName: merchant.name,
     isTest: order.mode === "test",
-    maskedPhone: maskPhone(order.customerPhone) ?? "",
+    maskedPhone: maskPhone(order.customerPhone),
     payBefore: order.payBefore.toISOString(),
     deliveryDeadline: order.deliveryDeadline?.toISOString() ?? null,
     code: showCode ? decryptDeliveryCode(order.id, order.codeCiphertext!) : null,
@@ -67,6 +69,7 @@ export type CourierView = {
   reference: string;
   status: SecureOrderStatus;
   amount: number;
+  merchantId: string;
   isTest: boolean;
   deliveryDeadline: string | null;
   codeLocked: boolean;
@@ -83,6 +86,7 @@ export async function courierView(db: Database, token: string): Promise<CourierV
     reference: order.reference,
     status: order.status,
     amount: order.amount,
+    merchantId: order.merchantId,
     isTest: order.mode === "test",
     deliveryDeadline: order.deliveryDeadline?.toISOString() ?? null,
     codeLocked: order.codeLocked,

@@ -7,6 +7,7 @@ import { pageLocale, publicPage, type SearchParams } from "@/lib/http/page";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/passwords";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import { openInvitation } from "@/lib/team/invitations";
+import { acceptInvitationFromForm } from "./actions";
 
 const copy = defineCopy({
   fr: {
@@ -27,8 +28,9 @@ const copy = defineCopy({
   },
 });
 
+// The token is in the URL: "same-origin" keeps it from other sites' Referer and leaves the form posted without script its Origin.
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
-  return { title: copy[await pageLocale(searchParams)].title, robots: { index: false }, referrer: "no-referrer" };
+  return { title: copy[await pageLocale(searchParams)].title, robots: { index: false }, referrer: "same-origin" };
 }
 
 // The token is only peeked here (a mail client's link preview must not use it up); the form consumes it.
@@ -44,7 +46,7 @@ export default async function InvitationPage({ searchParams }: { searchParams: S
           <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
           <p className="mt-1 text-ink">{t.lead(invitation.merchant.name, roleLabels[locale][invitation.role])}</p>
           <p className="mt-1 mb-6 text-muted break-all">{t.account(invitation.email)}</p>
-          <AcceptInvitationForm locale={locale} token={token} email={invitation.email} minLength={PASSWORD_MIN_LENGTH} />
+          <AcceptInvitationForm locale={locale} token={token} email={invitation.email} minLength={PASSWORD_MIN_LENGTH} action={acceptInvitationFromForm.bind(null, token, locale)} />
         </>
       ) : (
         <>

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ResetPasswordForm } from "@/components/account/ResetPasswordForm";
+import { ResetDone, ResetPasswordForm } from "@/components/account/ResetPasswordForm";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { pageLocale, publicPage, type SearchParams } from "@/lib/http/page";
 import { peekUserToken } from "@/lib/auth/tokens";
 import { defineCopy } from "@/lib/i18n/dictionary";
+import { resetPasswordFromForm } from "./actions";
 
 const copy = defineCopy({
   fr: {
@@ -23,9 +24,10 @@ const copy = defineCopy({
   },
 });
 
-// The token is in the URL: no Referer may carry it to another site.
+// The token is in the URL: no Referer may carry it to another site. "same-origin", not "no-referrer": the form posted
+// without script needs its Origin, which "no-referrer" turns into "null" and the server action refuses.
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
-  return { title: copy[await pageLocale(searchParams)].title, robots: { index: false }, referrer: "no-referrer" };
+  return { title: copy[await pageLocale(searchParams)].title, robots: { index: false }, referrer: "same-origin" };
 }
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
@@ -35,11 +37,18 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const valid = token !== "" && (await peekUserToken(db, token, "password_reset")) !== null;
   return (
     <PublicPageShell locale={locale}>
-      {valid ? (
+      {params.done === "1" ? (
+        <>
+          <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
+          <div className="mt-6">
+            <ResetDone locale={locale} />
+          </div>
+        </>
+      ) : valid ? (
         <>
           <h1 className="text-2xl font-bold text-ink">{t.title}</h1>
           <p className="mt-1 mb-6 text-muted">{t.lead}</p>
-          <ResetPasswordForm locale={locale} token={token} />
+          <ResetPasswordForm locale={locale} token={token} action={resetPasswordFromForm.bind(null, token, locale)} />
         </>
       ) : (
         <>

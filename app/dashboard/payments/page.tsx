@@ -11,10 +11,11 @@ import { buttonClasses } from "@/components/ui/Button";
 import type { PaymentStatus } from "@/db/schema";
 import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
-import { formatXof } from "@/lib/format/money";
 import { statusLabel } from "@/lib/i18n/status-labels";
 import { dashboardPayments } from "@/lib/payments/dashboard";
 import { PAYMENT_STATUSES } from "@/lib/payments/schemas";
+import { Amount } from "@/components/ui/Amount";
+import { formatPhone } from "@/lib/format/phone";
 
 export const generateMetadata = dashboardMetadata("payments");
 
@@ -112,7 +113,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
         <p className="mt-6 text-muted">{t.none}</p>
       ) : (
         <div className="relative mt-4 overflow-x-auto rounded-2xl border border-line bg-surface p-3" tabIndex={0} role="region" aria-label={t.title}>
-          {/* At 360 px the id (with its date), amount and status stay; customer and reference wait for a wider screen. */}
+          {/* At 360 px the reference, id and date share a cell with the amount and status beside them; the customer waits for a wider screen. */}
           <table className="w-full text-left text-sm sm:min-w-[640px]">
             <thead>
               <tr className="text-muted">
@@ -131,13 +132,22 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
                     <DateTime value={p.created_at} locale={locale} />
                   </td>
                   <td className="py-2 pr-3">
-                    <Link href={`/dashboard/payments/${p.id}${locale === "en" ? "?lang=en" : ""}`} className="font-mono text-xs font-semibold break-all text-brand underline">
+                    {/* On a phone the merchant's own reference leads; the id keeps one line, cut with an ellipsis (its full text stays the link's name). */}
+                    {p.client_reference ? (
+                      <p className="mb-1 text-sm font-semibold break-words text-ink sm:hidden" data-testid="payment-reference">
+                        {p.client_reference}
+                      </p>
+                    ) : null}
+                    <Link
+                      href={`/dashboard/payments/${p.id}${locale === "en" ? "?lang=en" : ""}`}
+                      className="block max-w-28 truncate font-mono text-xs font-semibold text-brand underline sm:max-w-none sm:break-all sm:whitespace-normal"
+                    >
                       {p.id}
                     </Link>
                     <DateTime value={p.created_at} locale={locale} className="mt-1 block text-xs text-muted sm:hidden" />
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap" data-testid="payment-amount">
-                    {formatXof(p.amount)}
+                    <Amount value={p.amount} />
                   </td>
                   <td className="py-2 pr-3" data-testid="payment-status">
                     <span className="flex flex-wrap items-center gap-1.5">
@@ -145,7 +155,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
                       {p.refunded ? <Badge tone="neutral">{t.money.refundedBadge}</Badge> : null}
                     </span>
                   </td>
-                  <td className="hidden py-2 pr-3 sm:table-cell">{p.customer_name ? `${p.customer_name} · ` : ""}{p.customer_phone}</td>
+                  <td className="hidden py-2 pr-3 sm:table-cell">{p.customer_name ? `${p.customer_name} · ` : ""}<span className="whitespace-nowrap">{formatPhone(p.customer_phone)}</span></td>
                   <td className="hidden py-2 sm:table-cell">{p.client_reference ?? "—"}</td>
                 </tr>
               ))}

@@ -19,11 +19,11 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
   const [balance, list] = await Promise.all([merchantBalance(ctx.db, ctx.merchant.id, ctx.mode), listWithdrawals(ctx, { page: 1, limit: 20 })]);
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="withdrawals">
-      <WithdrawalsView locale={locale} mode={ctx.mode} initial={{ balance, ...list }} min={WITHDRAWAL_MIN} max={WITHDRAWAL_MAX} />
+      <WithdrawalsView locale={locale} mode={ctx.mode} initial={{ balance, ...list }} min={WITHDRAWAL_MIN} max={WITHDRAWAL_MAX} kycApproved={ctx.merchant.kycStatus === "approved"} />
       <BalanceHistory locale={locale} mode={ctx.mode} />
       {can(ctx.user.merchantRole, "books") ? (
         <>
-          <StatementPanel locale={locale} />
+          <StatementPanel locale={locale} accountCreatedAt={ctx.merchant.createdAt.toISOString()} />
           <ExportPanel locale={locale} type="withdrawals" />
           <ExportPanel locale={locale} type="balance_transactions" />
         </>

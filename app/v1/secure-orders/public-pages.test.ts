@@ -84,7 +84,7 @@ describe("courier page (lib/secure-orders/public)", () => {
     const { order, code } = await paidOrder(m.testKey);
     const token = tokenOf(order.delivery_url);
     const view = await courierView(db(), token);
-    expect(view).toEqual({ reference: order.reference, status: "PAID_HELD", amount: order.amount, isTest: true, deliveryDeadline: order.delivery_deadline, codeLocked: false, attemptsRemaining: 5, expired: false });
+    expect(view).toEqual({ reference: order.reference, status: "PAID_HELD", amount: order.amount, merchantId: m.merchant.id, isTest: true, deliveryDeadline: order.delivery_deadline, codeLocked: false, attemptsRemaining: 5, expired: false });
     expect(JSON.stringify(view)).not.toContain(order.customer_phone.slice(4));
 
     expect(await courierConfirm(db(), freshIp(), token, wrongCodeFor(code))).toEqual({ ok: false, code: "INVALID_CODE", message: expect.stringContaining("4 attempts"), attemptsRemaining: 4 });

@@ -5,6 +5,7 @@ import type { Locale } from "@/lib/i18n/locale";
 import type { PaymentMoney } from "@/lib/payments/dashboard";
 import { DateTime } from "../DateTime";
 import { paymentsCopy } from "./paymentsCopy";
+import { Amount } from "@/components/ui/Amount";
 
 /**
  * The money lines of a payment's detail (amount, fee, net credited, refund), all read from the
@@ -16,19 +17,19 @@ export function PaymentMoneyFacts({ amount, money, locale }: { amount: number; m
   const t = paymentsCopy[locale];
   const m = t.money;
   const fee: ReactNode =
-    money.fee > 0 ? formatXof(money.fee) : money.state === "held" && money.fee_at_release !== null ? m.feeAtRelease(formatXof(money.fee_at_release)) : m.noFee;
+    money.fee > 0 ? <Amount value={money.fee} /> : money.state === "held" && money.fee_at_release !== null ? m.feeAtRelease(formatXof(money.fee_at_release)) : m.noFee;
   const net: ReactNode = {
     pending: m.pending,
     not_charged: m.notCharged,
-    credited: formatXof(money.net),
+    credited: <Amount value={money.net} />,
     held: m.held,
     refunded: m.refundedNet,
     late_pending: m.latePending,
     partner_sale: m.partnerSale,
-    other: formatXof(money.net),
+    other: <Amount value={money.net} />,
   }[money.state];
   const rows: { id: string; label: string; value: ReactNode }[] = [
-    { id: "payment-amount", label: t.amount, value: formatXof(amount) },
+    { id: "payment-amount", label: t.amount, value: <Amount value={amount} /> },
     { id: "payment-fee", label: t.fee, value: fee },
     { id: "payment-net", label: t.net, value: net },
   ];
@@ -38,7 +39,7 @@ export function PaymentMoneyFacts({ amount, money, locale }: { amount: number; m
       label: m.refund,
       value: (
         <>
-          {formatXof(money.refunded)}
+          <Amount value={money.refunded} />
           {money.refunded_at ? (
             <>
               {" "}

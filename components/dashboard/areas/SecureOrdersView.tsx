@@ -19,6 +19,7 @@ import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
 import { secureOrdersCopy } from "./secure-orders/list-copy";
 import { useSecureOrders, type SecureOrdersOverview } from "./secure-orders/use-secure-orders";
+import { formatPhone } from "@/lib/format/phone";
 
 type Order = SecureOrderResource;
 
@@ -46,7 +47,7 @@ function OrderRow({ o, locale, onCancel, busy }: { o: Order; locale: Locale; onC
         <Link href={href} className="font-mono font-semibold text-brand underline">
           {o.reference}
         </Link>{" "}
-        · {o.customer_phone} · <DateTime value={o.created_at} locale={locale} />
+        · <span className="whitespace-nowrap">{formatPhone(o.customer_phone)}</span> · <DateTime value={o.created_at} locale={locale} />
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <Link href={href} className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-brand underline hover:bg-brand-soft">

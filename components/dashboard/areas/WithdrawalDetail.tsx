@@ -6,6 +6,8 @@ import type { Locale } from "@/lib/i18n/locale";
 import type { WithdrawalResource } from "@/lib/withdrawals/schemas";
 import { DateTime } from "../DateTime";
 import { StatusBadge } from "../StatusBadge";
+import { Amount } from "@/components/ui/Amount";
+import { formatPhone } from "@/lib/format/phone";
 
 const copy = defineCopy({
   fr: {
@@ -50,10 +52,10 @@ const STEPS = ["created_at", "approved_at", "completed_at", "rejected_at", "canc
 export function WithdrawalDetail({ w, locale }: { w: WithdrawalResource; locale: Locale }) {
   const t = copy[locale];
   const facts: { id: string; label: string; value: ReactNode; hint?: string }[] = [
-    { id: "amount", label: t.amount, value: formatXof(w.amount) },
-    { id: "fee", label: t.fee, value: formatXof(w.fee) },
-    { id: "net", label: t.net, value: formatXof(w.net_amount) },
-    { id: "phone", label: t.phone, value: w.phone_number },
+    { id: "amount", label: t.amount, value: <Amount value={w.amount} /> },
+    { id: "fee", label: t.fee, value: <Amount value={w.fee} /> },
+    { id: "net", label: t.net, value: <Amount value={w.net_amount} /> },
+    { id: "phone", label: t.phone, value: <span className="whitespace-nowrap">{formatPhone(w.phone_number)}</span> },
     {
       id: "operator-reference",
       label: t.operatorRef,

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { DataTable } from "@/components/ui/DataTable";
 import { Field } from "@/components/ui/Field";
@@ -19,6 +19,8 @@ import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
 import { withdrawalsCopy } from "./withdrawals/copy";
 import { useWithdrawals, type WithdrawalsOverview } from "./withdrawals/use-withdrawals";
+import { Amount } from "@/components/ui/Amount";
+import { formatPhone } from "@/lib/format/phone";
 
 /** Status and its one action share a cell, so both stay on a 360 px screen. */
 function WithdrawalStatus({ w, locale, onCancel, busy }: { w: WithdrawalResource; locale: Locale; onCancel: () => void; busy: boolean }) {
@@ -43,10 +45,31 @@ function WithdrawalStatus({ w, locale, onCancel, busy }: { w: WithdrawalResource
   );
 }
 
-export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: Locale; mode: Mode; initial: WithdrawalsOverview; min: number; max: number }) {
+/** A message just shown: the focus moves to it, so a phone scrolls it under the finger and a screen reader reads it. */
+function useFocusOn<T extends HTMLElement>(message: unknown) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
+  return ref;
+}
+
+/**
+ * The withdrawals page: balances, the request form (said beforehand when the KYC is not approved
+ * yet, since the request would be refused) and the history. Every answer to a request shows
+ * beside its button, and takes the focus.
+ */
+export function WithdrawalsView({ locale, mode, initial, min, max, kycApproved }: { locale: Locale; mode: Mode; initial: WithdrawalsOverview; min: number; max: number; kycApproved: boolean }) {
   const t = withdrawalsCopy[locale];
   const hydrated = useHydrated();
-  const { amount, amountValid, balance, cancel, create, data, error, fieldErrors, notes, notice, onSubmit, page, phone, query, quote, setAmount, setNotes, setPage, setPhone } = useWithdrawals({ locale, mode, initial, min, max });
+  const { amount, amountValid, balance, cancel, cancelError, create, data, error, fieldErrors, notes, notice, onSubmit, page, phone, query, quote, setAmount, setNotes, setPage, setPhone } = useWithdrawals({ locale, mode, initial, min, max });
+  const answerRef = useFocusOn<HTMLDivElement>(error ?? notice);
+  const cancelErrorRef = useFocusOn<HTMLDivElement>(cancelError);
+  const formRef = useRef<HTMLFormElement>(null);
+  const firstInvalid = Object.keys(fieldErrors)[0];
+  useEffect(() => {
+    if (firstInvalid) (formRef.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+  }, [fieldErrors, firstInvalid]);
   return (
     <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
 
@@ -61,21 +84,25 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
           <div key={key} className="rounded-2xl border border-line bg-surface p-4">
             <dt className="text-sm font-semibold text-muted">{label}</dt>
             <dd className="mt-1 text-xl font-bold text-ink" data-testid={`balance-${key}`}>
-              {formatXof(value)}
+              <Amount value={value} />
             </dd>
           </div>
         ))}
       </dl>
 
-      {error ? (
-        <Alert className="mt-4">{error}</Alert>
-      ) : null}
-      <Alert tone="success" variant="inline" className="mt-2">
-        {notice ?? ""}
-      </Alert>
-
       <Section id="wd-request" title={t.request} card className="mt-4">
-        <form method="post" onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
+        {kycApproved ? null : (
+          <div role="note" className="mt-3 rounded-lg border border-accent bg-warning px-3 py-2 text-sm text-warning-ink" data-testid="withdrawal-kyc-notice">
+            <p className="font-semibold">{t.kycFirst}</p>
+            <p className="mt-1">
+              {t.kycWhy}{" "}
+              <Link href={`/dashboard/settings${locale === "en" ? "?lang=en" : ""}#kyc`} className="font-semibold underline">
+                {t.kycLink}
+              </Link>
+            </p>
+          </div>
+        )}
+        <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
           <Field
             label={t.amount}
             name="amount"
@@ -91,7 +118,7 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
           <div className="sm:col-span-2" aria-live="polite" data-testid="withdrawal-quote">
             {amountValid && quote.data ? (
               <p className="text-sm text-ink">
-                {t.fee} : <strong>{formatXof(quote.data.fee)}</strong> · {t.net} : <strong>{formatXof(quote.data.net_amount)}</strong>
+                {t.fee} : <strong><Amount value={quote.data.fee} /></strong> · {t.net} : <strong><Amount value={quote.data.net_amount} /></strong>
               </p>
             ) : amountValid && quote.isFetching ? (
               <p className="text-sm text-muted">{t.quoting}</p>
@@ -102,10 +129,19 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
               {t.submit}
             </Button>
           </div>
+          <div ref={answerRef} tabIndex={-1} className="scroll-mb-24 outline-none sm:col-span-2" data-testid="withdrawal-answer">
+            {error ? <Alert>{error}</Alert> : null}
+            <Alert tone="success" variant="inline">
+              {notice ?? ""}
+            </Alert>
+          </div>
         </form>
       </Section>
 
       <Section id="wd-history" title={t.history} className="mt-8">
+        <div ref={cancelErrorRef} tabIndex={-1} className="outline-none">
+          {cancelError ? <Alert className="mt-2">{cancelError}</Alert> : null}
+        </div>
         {query.isError && !data ? (
           <div role="alert" className="mt-2 text-sm text-danger-strong">
             {t.loadError}{" "}
@@ -153,8 +189,8 @@ export function WithdrawalsView({ locale, mode, initial, min, max }: { locale: L
                     </>
                   ),
                 },
-                { key: "amount", header: t.amountCol, className: "whitespace-nowrap", cell: (w) => formatXof(w.amount), cellProps: () => ({ "data-testid": "withdrawal-amount" }) },
-                { key: "phone", header: t.phoneCol, from: "sm", cell: (w) => w.phone_number },
+                { key: "amount", header: t.amountCol, className: "whitespace-nowrap", cell: (w) => <Amount value={w.amount} />, cellProps: () => ({ "data-testid": "withdrawal-amount" }) },
+                { key: "phone", header: t.phoneCol, from: "sm", cell: (w) => <span className="whitespace-nowrap">{formatPhone(w.phone_number)}</span> },
                 {
                   key: "status",
                   header: t.status,

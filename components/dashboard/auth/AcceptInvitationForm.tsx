@@ -7,8 +7,8 @@ import { Field } from "@/components/ui/Field";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
-import { useHydrated } from "../useHydrated";
-import { errorMessages } from "@/components/data/error-messages";
+import { useFormAnswer, useLaterAnswer, type FormAnswerAction } from "@/components/account/form-answer";
+import { errorMessages, messageFor } from "@/components/data/error-messages";
 
 const copy = defineCopy({
   fr: {
@@ -29,14 +29,26 @@ const copy = defineCopy({
   },
 });
 
-/** Sets the invited member's password, then sends them to sign in with their e-mail filled in. */
-export function AcceptInvitationForm({ locale, token, email, minLength }: { locale: Locale; token: string; email: string; minLength: number }) {
+/**
+ * Sets the invited member's password, then sends them to sign in with their e-mail filled in.
+ * Before (or without) the page's script, the form posts to `action` (bound to the token), which does the same.
+ */
+export function AcceptInvitationForm({ locale, token, email, minLength, action }: { locale: Locale; token: string; email: string; minLength: number; action: FormAnswerAction }) {
   const t = copy[locale];
-  const hydrated = useHydrated();
   const router = useRouter();
-  const [fieldError, setFieldError] = useState<{ password?: string; confirm?: string }>({});
-  const [error, setError] = useState<string | null>(null);
+  const errorsOf = (code: string | null) => ({
+    field: code === "PASSWORD_MISMATCH" ? { confirm: t.mismatch } : code === "INVALID_PASSWORD" ? { password: messageFor(t.errors, code) } : {},
+    form: code && code !== "PASSWORD_MISMATCH" && code !== "INVALID_PASSWORD" ? messageFor(t.errors, code) : null,
+  });
+  const [answer, formAction] = useFormAnswer(action);
+  const [fieldError, setFieldError] = useState<{ password?: string; confirm?: string }>(() => errorsOf(answer.code).field);
+  const [error, setError] = useState<string | null>(() => errorsOf(answer.code).form);
   const [busy, setBusy] = useState(false);
+  useLaterAnswer(answer, (later) => {
+    setFieldError(errorsOf(later.code).field);
+    setError(errorsOf(later.code).form);
+    setBusy(false);
+  });
   // A public page (no dashboard providers): a plain request, then the sign-in page.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,7 +69,7 @@ export function AcceptInvitationForm({ locale, token, email, minLength }: { loca
     }
   };
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form method="post" action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field label={t.password} name="password" type="password" autoComplete="new-password" required minLength={minLength} hint={t.hint(minLength)} error={fieldError.password} />
       <Field label={t.confirm} name="confirm" type="password" autoComplete="new-password" required error={fieldError.confirm} />
@@ -66,7 +78,7 @@ export function AcceptInvitationForm({ locale, token, email, minLength }: { loca
           {error}
         </p>
       ) : null}
-      <Button type="submit" size="lg" fullWidth loading={busy} disabled={!hydrated}>
+      <Button type="submit" size="lg" fullWidth loading={busy}>
         {t.submit}
       </Button>
     </form>

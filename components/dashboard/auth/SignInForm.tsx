@@ -2,13 +2,13 @@
 
 import { getSession, signIn } from "next-auth/react";
 import Link from "next/link";
-import { useEffect, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/Button";
+import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { Button, buttonClasses } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { FormAlert } from "@/components/ui/FormAlert";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { useHydrated } from "../useHydrated";
+import { landingPath } from "@/lib/auth/landing";
 
 export const authFormCopy = defineCopy({
   fr: {
@@ -30,6 +30,7 @@ export const authFormCopy = defineCopy({
     codeHint: "6 chiffres, ou un code de secours (xxxxx-xxxxx).",
     verify: "Vérifier",
     wrongCode: "Ce code est incorrect ou a déjà servi. Saisissez le code affiché maintenant par l'application.",
+    codeExpired: "Le délai pour saisir le code est passé. Saisissez à nouveau votre e-mail et votre mot de passe.",
     back: "Utiliser un autre compte",
   },
   en: {
@@ -51,14 +52,20 @@ export const authFormCopy = defineCopy({
     codeHint: "6 digits, or a recovery code (xxxxx-xxxxx).",
     verify: "Verify",
     wrongCode: "This code is wrong or was already used. Enter the code the app shows now.",
+    codeExpired: "The time to enter the code has run out. Enter your e-mail and password again.",
     back: "Use another account",
   },
 });
 
 const OTP_FIELD_ID = "signin-otp";
 
+/** The form's answer when it was posted without JavaScript (app/signin/actions.ts); `at` 0 = nothing posted yet. */
+export type SignInAnswer = { code: string | null; challenge: string | null; at: number };
+
 type Props = {
   locale: Locale;
+  /** Server action: the form signs in before (or without) the page's script. */
+  action: (state: SignInAnswer, formData: FormData) => Promise<SignInAnswer>;
   next: string | null;
   /** From `?error=` (next-auth's redirect when JavaScript did not run). */
   initialErrorCode: string | null;
@@ -66,20 +73,29 @@ type Props = {
   lockMinutes: number;
 };
 
-/** Where a role lands after sign-in: `next` when it belongs to that role's area, else its home. */
-function landing(role: string | undefined, next: string | null): string {
-  const home = role === "staff" ? "/ops" : "/dashboard";
-  if (next && (next === home || next.startsWith(`${home}/`) || next.startsWith(`${home}?`))) return next;
-  return home;
-}
-
-export function SignInForm({ locale, next, initialErrorCode, maxFailures, lockMinutes }: Props) {
+/**
+ * Sign-in, then the two-factor code when the account has it on. With its script, next-auth's
+ * client signs in and the code step keeps the password in memory; before the script has loaded
+ * (or without it), the same form posts to a server action that does the same checks and carries
+ * the code step in an encrypted challenge.
+ */
+export function SignInForm({ locale, action, next, initialErrorCode, maxFailures, lockMinutes }: Props) {
   const t = authFormCopy[locale];
-  const messages: Record<string, string> = { AccountLocked: t.locked(lockMinutes), RateLimited: t.rateLimited, CredentialsSignin: t.wrong, TwoFactorInvalid: t.wrongCode };
-  const message = (code: string) => messages[code] ?? t.failed;
-  const hydrated = useHydrated();
+  const messages: Record<string, string> = { AccountLocked: t.locked(lockMinutes), RateLimited: t.rateLimited, CredentialsSignin: t.wrong, TwoFactorInvalid: t.wrongCode, TwoFactorExpired: t.codeExpired };
+  const message = (code: string | null) => (code === null || code === "TwoFactorRequired" ? null : (messages[code] ?? t.failed));
+  const [answer, formAction] = useActionState(action, { code: null, challenge: null, at: 0 });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(initialErrorCode ? message(initialErrorCode) : null);
+  const [error, setError] = useState<string | null>(() => message(answer.at ? answer.code : initialErrorCode));
+  // A post React replayed after hydration (a tap just before the script ran): show its answer.
+  const seen = useRef(answer.at);
+  useEffect(() => {
+    if (answer.at === seen.current) return;
+    seen.current = answer.at;
+    setError(message(answer.code));
+    setBusy(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+  const challenge = answer.challenge;
   // Kept between the two steps: the code step signs in with the same e-mail and password.
   const [credentials, setCredentials] = useState<{ email: string; password: string } | null>(null);
 
@@ -88,6 +104,11 @@ export function SignInForm({ locale, next, initialErrorCode, maxFailures, lockMi
   }, [credentials, error]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // The code step of a sign-in the server action began: the action finishes it.
+    if (!credentials && challenge) {
+      setBusy(true);
+      return;
+    }
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const creds = credentials ?? { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
@@ -109,7 +130,7 @@ export function SignInForm({ locale, next, initialErrorCode, maxFailures, lockMi
         return;
       }
       const session = (await getSession()) as { role?: string } | null;
-      window.location.assign(landing(session?.role, next));
+      window.location.assign(landingPath(session?.role, next));
     } catch {
       setError(t.failed);
       setBusy(false);
@@ -117,32 +138,37 @@ export function SignInForm({ locale, next, initialErrorCode, maxFailures, lockMi
   }
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form method="post" action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-      {credentials ? (
+      {credentials || challenge ? (
         <>
           <h2 className="text-lg font-bold text-ink">{t.codeTitle}</h2>
           <p className="text-sm text-muted">{t.codeLead}</p>
-          <Field id={OTP_FIELD_ID} label={t.code} hint={t.codeHint} name="otp" autoComplete="one-time-code" inputMode="text" required maxLength={20} spellCheck={false} autoCapitalize="none" />
-          <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+          {!credentials && challenge ? <input type="hidden" name="challenge" value={challenge} /> : null}
+          {/* autoFocus: the code step rendered by the server (no script) puts the cursor in the field too. */}
+          <Field id={OTP_FIELD_ID} label={t.code} hint={t.codeHint} name="otp" autoComplete="one-time-code" inputMode="text" required maxLength={20} spellCheck={false} autoCapitalize="none" autoFocus={Boolean(challenge)} />
+          <Button type="submit" loading={busy} fullWidth size="lg">
             {busy ? t.signingIn : t.verify}
           </Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
+          <Link
+            href={`/signin?lang=${locale}`}
+            className={buttonClasses({ variant: "ghost" })}
+            onClick={(event) => {
+              if (!credentials) return;
+              event.preventDefault();
               setCredentials(null);
               setError(null);
             }}
           >
             {t.back}
-          </Button>
+          </Link>
         </>
       ) : (
         <>
           <Field label={t.email} name="email" type="email" autoComplete="email" inputMode="email" required />
           <Field label={t.password} name="password" type="password" autoComplete="current-password" required />
           <p className="text-sm text-muted">{t.lockNote(maxFailures, lockMinutes)}</p>
-          <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+          <Button type="submit" loading={busy} fullWidth size="lg">
             {busy ? t.signingIn : t.signIn}
           </Button>
           <p className="text-center text-sm">

@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/Field";
 import { FormAlert } from "@/components/ui/FormAlert";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
-import { useHydrated } from "../useHydrated";
+import { useFormAnswer, useLaterAnswer, type FormAnswerAction } from "@/components/account/form-answer";
 import { ApiClientError, apiFetch } from "@/components/data/fetch-json";
 import { NEW_KEY_STORAGE } from "../storage";
 import { errorMessages, messageFor } from "@/components/data/error-messages";
@@ -50,13 +50,25 @@ const FIELD_OF: Record<string, FieldName> = { INVALID_BUSINESS_NAME: "business_n
 /**
  * Sign-up: creates the account (POST /dashboard-api/signup), hands the test key to the
  * dashboard home through sessionStorage (shown there once, then deleted), signs in, goes home.
+ * Before (or without) the page's script, the form posts to `action`, which does the same but the key.
  */
-export function SignUpForm({ locale }: { locale: Locale }) {
+export function SignUpForm({ locale, action }: { locale: Locale; action: FormAnswerAction }) {
   const t = copy[locale];
-  const hydrated = useHydrated();
+  const errorsOf = (code: string | null) => {
+    if (!code) return { field: null, form: null };
+    const message = messageFor(t.errors, code);
+    const field = FIELD_OF[code];
+    return field ? { field: { field, message }, form: t.formError } : { field: null, form: message };
+  };
+  const [answer, formAction] = useFormAnswer(action);
   const [busy, setBusy] = useState(false);
-  const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(() => errorsOf(answer.code).field);
+  const [formError, setFormError] = useState<string | null>(() => errorsOf(answer.code).form);
+  useLaterAnswer(answer, (later) => {
+    setFieldError(errorsOf(later.code).field);
+    setFormError(errorsOf(later.code).form);
+    setBusy(false);
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,13 +83,9 @@ export function SignUpForm({ locale }: { locale: Locale }) {
       const result = await signIn("credentials", { email: body.email, password: body.password, redirect: false });
       window.location.assign(result?.ok ? "/dashboard" : `/signin?lang=${locale}`);
     } catch (error) {
-      const code = error instanceof ApiClientError ? error.code : "other";
-      const message = messageFor(t.errors, code);
-      const field = FIELD_OF[code];
-      if (field) {
-        setFieldError({ field, message });
-        setFormError(t.formError);
-      } else setFormError(message);
+      const shown = errorsOf(error instanceof ApiClientError ? error.code : "other");
+      setFieldError(shown.field);
+      setFormError(shown.form);
       setBusy(false);
     }
   }
@@ -85,13 +93,13 @@ export function SignUpForm({ locale }: { locale: Locale }) {
   const errorFor = (field: FieldName) => (fieldError?.field === field ? fieldError.message : undefined);
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form method="post" action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
       <Field label={t.businessName} hint={t.businessHint} name="business_name" autoComplete="organization" required maxLength={80} error={errorFor("business_name")} />
       <Field label={t.email} name="email" type="email" autoComplete="email" inputMode="email" required error={errorFor("email")} />
       <Field label={t.password} hint={t.passwordHint} name="password" type="password" autoComplete="new-password" required minLength={10} error={errorFor("password")} />
       <p className="text-sm text-muted">{t.terms}</p>
-      <Button type="submit" loading={busy} disabled={!hydrated} fullWidth size="lg">
+      <Button type="submit" loading={busy} fullWidth size="lg">
         {busy ? t.submitting : t.submit}
       </Button>
       <p className="text-center text-sm text-muted">

@@ -6,7 +6,7 @@ import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import { Select } from "../Select";
 import { errorText, requestExport } from "./exportRequest";
-import { monthRange, pastMonths } from "./months";
+import { statementMonths, statementRange } from "@/lib/books/statement-months";
 
 const copy = defineCopy({
   fr: {
@@ -18,6 +18,7 @@ const copy = defineCopy({
     submit: "Télécharger le relevé (PDF)",
     working: "Préparation du relevé…",
     saved: (name: string) => `Téléchargement lancé : ${name}.`,
+    toDate: (month: string) => `${month} (à ce jour)`,
   },
   en: {
     title: "Monthly statement",
@@ -28,13 +29,20 @@ const copy = defineCopy({
     submit: "Download the statement (PDF)",
     working: "Preparing the statement…",
     saved: (name: string) => `Download started: ${name}.`,
+    toDate: (month: string) => `${month} (to date)`,
   },
 });
 
-/** The withdrawals page's statement download: one of the last twelve months, in French or English. */
-export function StatementPanel({ locale }: { locale: Locale }) {
+/**
+ * The withdrawals page's statement download, in French or English: the current month to date
+ * (the default) or an earlier month since the account was created.
+ */
+export function StatementPanel({ locale, accountCreatedAt }: { locale: Locale; accountCreatedAt: string }) {
   const t = copy[locale];
-  const months = useMemo(() => pastMonths(new Date(), locale), [locale]);
+  const months = useMemo(
+    () => statementMonths(new Date(accountCreatedAt), new Date(), locale).map((m) => ({ value: m.value, label: m.current ? t.toDate(m.label) : m.label })),
+    [accountCreatedAt, locale, t],
+  );
   const [month, setMonth] = useState(months[0].value);
   const [language, setLanguage] = useState<Locale>(locale);
   const [state, setState] = useState<{ step: "idle" | "working" } | { step: "saved"; fileName: string } | { step: "error"; message: string }>({ step: "idle" });
@@ -46,7 +54,7 @@ export function StatementPanel({ locale }: { locale: Locale }) {
     if (state.step === "working") return;
     setState({ step: "working" });
     try {
-      const outcome = await requestExport({ type: "statement", format: "pdf", locale: language, ...monthRange(month) });
+      const outcome = await requestExport({ type: "statement", format: "pdf", locale: language, ...statementRange(month, new Date()) });
       setState(outcome.kind === "file" ? { step: "saved", fileName: outcome.fileName } : { step: "idle" });
     } catch (err) {
       setState({ step: "error", message: errorText(locale, err) });

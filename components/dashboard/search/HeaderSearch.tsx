@@ -29,13 +29,15 @@ export function HeaderSearch({ locale, query = "" }: { locale: Locale; query?: s
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 
+  // On a phone the field is a 44 px icon in the header row that spreads over the row while it has
+  // the focus (CSS only, so it opens before the script too); Enter or the keyboard's key searches.
   return (
     <form role="search" aria-label={t.landmark} method="get" action="/dashboard/search" className="flex w-full items-center gap-2">
       {locale === "en" ? <input type="hidden" name="lang" value="en" /> : null}
       <label htmlFor={id} className="sr-only">
         {t.label}
       </label>
-      <div className="relative min-w-0 flex-1">
+      <div className="grid size-11 place-items-center md:relative md:block md:size-auto md:min-w-0 md:flex-1">
         <input
           ref={input}
           id={id}
@@ -47,18 +49,23 @@ export function HeaderSearch({ locale, query = "" }: { locale: Locale; query?: s
           placeholder={t.placeholder}
           aria-keyshortcuts="/"
           autoComplete="off"
-          className="min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink placeholder:text-muted lg:pr-9"
+          className="col-start-1 row-start-1 min-h-11 w-11 cursor-pointer rounded-lg border border-line-strong bg-surface px-3 text-base text-transparent placeholder:text-transparent focus:absolute focus:inset-x-4 focus:top-2 focus:z-20 focus:w-auto focus:cursor-text focus:text-ink focus:placeholder:text-muted md:w-full md:cursor-text md:text-ink md:placeholder:text-muted md:focus:static md:focus:w-full lg:pr-9"
         />
+        <svg className="pointer-events-none z-[1] col-start-1 row-start-1 size-5 text-ink md:hidden" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+          <path fillRule="evenodd" d={MAGNIFIER} clipRule="evenodd" />
+        </svg>
         <kbd aria-hidden="true" title={t.shortcut} className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-line-strong px-1.5 font-mono text-xs text-muted lg:block">
           /
         </kbd>
       </div>
-      <button type="submit" className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg bg-brand text-white hover:bg-brand-strong">
+      <button type="submit" className="hidden min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg bg-brand text-white hover:bg-brand-strong md:inline-flex">
         <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-          <path fillRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.58 3.58a.75.75 0 1 1-1.06 1.06l-3.58-3.58A7 7 0 0 1 2 9Z" clipRule="evenodd" />
+          <path fillRule="evenodd" d={MAGNIFIER} clipRule="evenodd" />
         </svg>
         <span className="sr-only">{t.submit}</span>
       </button>
     </form>
   );
 }
+
+const MAGNIFIER = "M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.58 3.58a.75.75 0 1 1-1.06 1.06l-3.58-3.58A7 7 0 0 1 2 9Z";

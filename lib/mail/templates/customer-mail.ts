@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatBamako } from "@/lib/format/date";
 import { formatXof } from "@/lib/format/money";
+import { mailBrandSchema } from "./brand";
 import { defineMailTemplate } from "./define";
 import { renderNotice } from "./notice";
 
@@ -9,7 +10,8 @@ import { renderNotice } from "./notice";
  * customer.ts). The merchant's name leads: the customer paid them, Cauri only carried it.
  */
 const amount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const common = { merchantName: z.string().trim().min(1).max(200), mode: z.enum(["test", "live"]) };
+// `brand` is optional: messages already in the outbox when branding arrived have none.
+const common = { merchantName: z.string().trim().min(1).max(200), mode: z.enum(["test", "live"]), brand: mailBrandSchema.nullable().default(null) };
 const testNote = {
   fr: "Ceci est un paiement de test : aucun argent n'a été débité.",
   en: "This is a test payment: no money was taken.",
@@ -28,6 +30,7 @@ export const paymentReceiptMail = defineMailTemplate({
     fr: (p) =>
       renderNotice({
         lang: "fr",
+        brand: p.brand,
         subject: `${p.mode === "test" ? "[Test] " : ""}Reçu de votre paiement à ${p.merchantName} : ${formatXof(p.amount)}`,
         greeting: "Bonjour,",
         paragraphs: [`Votre paiement de ${formatXof(p.amount)} à ${p.merchantName} a réussi. Gardez cet e-mail comme reçu.`, ...(p.mode === "test" ? [testNote.fr] : [])],
@@ -44,6 +47,7 @@ export const paymentReceiptMail = defineMailTemplate({
     en: (p) =>
       renderNotice({
         lang: "en",
+        brand: p.brand,
         subject: `${p.mode === "test" ? "[Test] " : ""}Receipt for your payment to ${p.merchantName}: ${formatXof(p.amount)}`,
         greeting: "Hello,",
         paragraphs: [`Your payment of ${formatXof(p.amount)} to ${p.merchantName} went through. Keep this e-mail as your receipt.`, ...(p.mode === "test" ? [testNote.en] : [])],
@@ -74,6 +78,7 @@ export const subscriptionPortalMail = defineMailTemplate({
     fr: (p) =>
       renderNotice({
         lang: "fr",
+        brand: p.brand,
         subject: `${p.mode === "test" ? "[Test] " : ""}Votre abonnement ${p.planName} chez ${p.merchantName}`,
         greeting: "Bonjour,",
         paragraphs: [
@@ -92,6 +97,7 @@ export const subscriptionPortalMail = defineMailTemplate({
     en: (p) =>
       renderNotice({
         lang: "en",
+        brand: p.brand,
         subject: `${p.mode === "test" ? "[Test] " : ""}Your ${p.planName} subscription with ${p.merchantName}`,
         greeting: "Hello,",
         paragraphs: [

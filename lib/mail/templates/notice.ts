@@ -1,4 +1,5 @@
 import type { RenderedMail } from "./define";
+import { brandHeader, MAIL_GREEN, type MailBrand } from "./brand";
 import { html, mailDocument, type SafeHtml } from "./html";
 
 /** One line of a notice's detail table: "Montant : 12 500 FCFA". */
@@ -18,6 +19,8 @@ export function renderNotice(input: {
   action?: { label: string; url: string };
   footer?: readonly string[];
   footerLink?: { label: string; url: string };
+  /** A customer mail leads with the merchant's logo or initials, and its button takes the merchant's accent. */
+  brand?: MailBrand | null;
 }): RenderedMail {
   const rows = input.rows ?? [];
   const colon = input.lang === "fr" ? " : " : ": ";
@@ -38,7 +41,7 @@ export function renderNotice(input: {
       )}</table>`
     : "";
   const action = input.action
-    ? html`<p style="margin:24px 0"><a href="${input.action.url}" style="background:#0f6b4f;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${input.action.label}</a></p>
+    ? html`<p style="margin:24px 0"><a href="${input.action.url}" style="background:${input.brand?.accent ?? MAIL_GREEN};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${input.action.label}</a></p>
 <p style="font-size:13px;color:#5b6660">${input.action.url}</p>`
     : "";
   const footer =
@@ -53,7 +56,7 @@ export function renderNotice(input: {
     html: mailDocument(
       input.lang,
       input.subject,
-      html`<p>${input.greeting}</p>
+      html`${input.brand ? brandHeader(input.brand) : ""}<p>${input.greeting}</p>
 ${input.paragraphs.map((p) => html`<p>${p}</p>`)}${table}${action}${footer}`,
     ),
   };

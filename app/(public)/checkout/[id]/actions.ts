@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { runAction, type ActionFailure } from "@/lib/http/action";
 import { ApiError } from "@/lib/core/errors";
 import { confirmPayment } from "@/lib/payments/checkout";
+import { resendPayment } from "@/lib/payments/resend";
 import { simulateFromCheckout } from "@/lib/payments/sandbox";
 
 export type SimulateResult = { ok: true; payment: Awaited<ReturnType<typeof simulateFromCheckout>> } | ActionFailure;
@@ -22,24 +23,34 @@ export async function simulateCheckout(id: unknown, outcome: unknown): Promise<S
 }
 
 /**
- * What the checkout's number form answers when it was posted without JavaScript (a tap before the
- * page's script has loaded, or no script at all): the error code to show, if any. The page is
- * rendered again from the database right after, so it shows the payment's next state itself.
+ * What the checkout's forms answer (posted before the script has loaded, without it, or by the
+ * script itself for the one tap): the error or outcome code to show, if any, and the payment as it
+ * now is (the page without script is rendered again from the database right after anyway).
  * `OPERATOR_DOWN`: the operator could not be reached, the payment stays PENDING and unclaimed.
+ * Resend: `RESENT`, `RESEND_TOO_SOON` (with `wait`, seconds), `RESEND_UNAVAILABLE`.
  */
-export type CheckoutFormState = { code: string | null; at: number };
+export type CheckoutFormState = { code: string | null; at: number; payment?: Awaited<ReturnType<typeof confirmPayment>>; wait?: number | null };
 
 /**
- * The number form without JavaScript: exactly what the script does through
- * POST /v1/payments/{id}/confirm (confirmPayment, the same limits per client IP), as a form POST,
- * so the number never travels in a URL.
+ * The number form: exactly what POST /v1/payments/{id}/confirm does (confirmPayment, the same
+ * limits per client IP), as a form POST, so the number never travels in a URL. An empty field is
+ * the one tap: the number the payment carries, shown masked on the page, is the one pushed.
  */
 export async function confirmFromForm(id: string, _prev: CheckoutFormState, formData: FormData): Promise<CheckoutFormState> {
   const result = await runAction(await headers(), { name: "confirmFromForm", limits: ["default", "public.pay"], operation: confirmPayment }, async ({ db }) => {
     const phone = formData.get("customer_phone");
-    if (typeof phone !== "string" || phone.trim() === "") throw new ApiError("MISSING_PHONE", undefined, { param: "customer_phone" });
-    const payment = await confirmPayment(db, id, phone);
-    return payment.status === "PENDING" && !payment.initiated_at ? "OPERATOR_DOWN" : null;
+    return confirmPayment(db, id, typeof phone === "string" && phone.trim() !== "" ? phone : null);
   });
-  return { code: result.ok ? result.value : result.code, at: Date.now() };
+  if (!result.ok) return { code: result.code, at: Date.now() };
+  const payment = result.value;
+  return { code: payment.status === "PENDING" && !payment.initiated_at ? "OPERATOR_DOWN" : null, at: Date.now(), payment };
+}
+
+const RESEND_CODES = { resent: "RESENT", too_soon: "RESEND_TOO_SOON", unavailable: "RESEND_UNAVAILABLE", operator_down: "OPERATOR_DOWN" } as const;
+
+/** "Renvoyer la demande": the same payment pushed again at the operator (resendPayment), never a second payment; counted like a confirm. */
+export async function resendFromForm(id: string, _prev: CheckoutFormState, _formData: FormData): Promise<CheckoutFormState> {
+  const result = await runAction(await headers(), { name: "resendFromForm", limits: ["default", "public.pay"], operation: resendPayment }, ({ db }) => resendPayment(db, id));
+  if (!result.ok) return { code: result.code, at: Date.now() };
+  return { code: RESEND_CODES[result.value.result], at: Date.now(), payment: result.value.payment, wait: result.value.waitSeconds };
 }

@@ -4,9 +4,11 @@ import { Providers } from "@/app/providers";
 import { CheckoutClient } from "@/components/checkout/CheckoutClient";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { publicPage } from "@/lib/http/page";
+import { merchantBrand } from "@/lib/branding/brand";
 import { ApiError } from "@/lib/core/errors";
 import { checkoutView } from "@/lib/payments/checkout";
-import { confirmFromForm, simulateCheckout } from "./actions";
+import { operatorDisplay } from "@/lib/operator/display";
+import { confirmFromForm, resendFromForm, simulateCheckout } from "./actions";
 
 export const dynamic = "force-dynamic";
 
@@ -35,8 +37,9 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
     if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
     throw error;
   }
+  const brand = await merchantBrand(db, view.merchantId);
   return (
-    <PublicPageShell locale={locale} testMode={!view.payment.livemode}>
+    <PublicPageShell locale={locale} testMode={!view.payment.livemode} brand={brand}>
       <Providers>
         <CheckoutClient
           locale={locale}
@@ -45,8 +48,15 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
           returnUrl={view.returnUrl}
           wayBack={view.wayBack}
           simulated={view.simulated}
+          receipt={view.receipt}
           simulate={simulateCheckout}
           confirmAction={confirmFromForm.bind(null, view.payment.id)}
+          resendAction={resendFromForm.bind(null, view.payment.id)}
+          operator={operatorDisplay(locale)}
+          operatorLabel={view.operatorLabel}
+          maskedPhone={view.maskedPhone}
+          secondsLeft={view.secondsLeft}
+          resendWait={view.resendWait}
         />
       </Providers>
     </PublicPageShell>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { CourierPanel } from "@/components/secure-orders/CourierPanel";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { publicPage } from "@/lib/http/page";
+import { merchantBrand } from "@/lib/branding/brand";
 import { courierView } from "@/lib/secure-orders/public";
 import { confirmAction } from "./actions";
 
@@ -21,8 +22,9 @@ export default async function CourierPage({ params, searchParams }: Props) {
   const [{ token }, { locale, db }] = await Promise.all([params, publicPage(searchParams)]);
   const view = await courierView(db, token);
   if (!view) notFound();
+  const brand = await merchantBrand(db, view.merchantId);
   return (
-    <PublicPageShell locale={locale} testMode={view.isTest}>
+    <PublicPageShell locale={locale} testMode={view.isTest} brand={brand}>
       <CourierPanel view={view} locale={locale} confirm={confirmAction.bind(null, token)} />
     </PublicPageShell>
   );

@@ -6,6 +6,7 @@ import { Amount } from "@/components/ui/Amount";
 import { buttonClasses } from "@/components/ui/Button";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { publicPage } from "@/lib/http/page";
+import { merchantBrand } from "@/lib/branding/brand";
 import { formatXof } from "@/lib/format/money";
 import { linkPageView } from "@/lib/links/page";
 import { linkCheckoutFromForm } from "./actions";
@@ -53,8 +54,9 @@ export default async function LinkPage({ params, searchParams }: Props) {
     );
   }
   const { link, paid } = view;
+  const brand = await merchantBrand(db, view.merchantId);
   return (
-    <PublicPageShell locale={locale} testMode={!link.livemode}>
+    <PublicPageShell locale={locale} testMode={!link.livemode} brand={brand}>
       <section className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6" aria-labelledby="link-title">
         <p className="text-sm text-muted">
           {t.payTo} <span className="font-semibold text-ink">{link.merchant_name}</span>
@@ -84,7 +86,7 @@ export default async function LinkPage({ params, searchParams }: Props) {
             ) : null}
           </div>
         ) : link.is_active ? (
-          <LinkPayForm locale={locale} action={linkCheckoutFromForm.bind(null, link.slug, locale)} slug={link.slug} mode={link.mode} amount={link.amount} minAmount={link.min_amount} maxAmount={link.max_amount} />
+          <LinkPayForm locale={locale} action={linkCheckoutFromForm.bind(null, link.slug, locale)} mode={link.mode} amount={link.amount} minAmount={link.min_amount} maxAmount={link.max_amount} />
         ) : (
           <div role="status" className="mt-6 rounded-xl border-l-4 border border-warning-ink bg-warning p-4 text-warning-ink">
             <h2 className="font-semibold">{t.inactiveTitle}</h2>

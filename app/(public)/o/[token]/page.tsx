@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { BuyerPanel } from "@/components/secure-orders/BuyerPanel";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { publicPage } from "@/lib/http/page";
+import { merchantBrand } from "@/lib/branding/brand";
 import { buyerView } from "@/lib/secure-orders/public";
 import { disputeAction, payAction, simulateAction } from "./actions";
 
@@ -23,8 +24,9 @@ export default async function BuyerPage({ params, searchParams }: Props) {
   const [{ token }, { locale, db }] = await Promise.all([params, publicPage(searchParams)]);
   const view = await buyerView(db, token);
   if (!view) notFound();
+  const brand = await merchantBrand(db, view.merchantId);
   return (
-    <PublicPageShell locale={locale} testMode={view.isTest}>
+    <PublicPageShell locale={locale} testMode={view.isTest} brand={brand}>
       <BuyerPanel view={view} locale={locale} pay={payAction.bind(null, token)} simulate={simulateAction.bind(null, token)} dispute={disputeAction.bind(null, token)} />
     </PublicPageShell>
   );

@@ -5,6 +5,7 @@ import { portalCopy } from "@/components/portal/copy";
 import { ProfileForm } from "@/components/portal/ProfileForm";
 import { SubscriptionCard } from "@/components/portal/SubscriptionCard";
 import { publicPage } from "@/lib/http/page";
+import { merchantBrand } from "@/lib/branding/brand";
 import { formatBamako } from "@/lib/format/date";
 import { portalPage } from "@/lib/portal/sessions";
 import { cancelAction, payNowAction, profileAction } from "./actions";
@@ -37,8 +38,9 @@ export default async function PortalPage({ params, searchParams }: Props) {
     );
   }
   const { view } = found;
+  const brand = await merchantBrand(db, view.merchantId);
   return (
-    <PublicPageShell locale={locale} testMode={!view.livemode} width="wide">
+    <PublicPageShell locale={locale} testMode={!view.livemode} width="wide" brand={brand}>
       <div className="mx-auto flex max-w-3xl flex-col gap-8">
         <header>
           {view.returnUrl ? (

@@ -11,11 +11,12 @@ import { PaymentMoneyFacts } from "@/components/dashboard/areas/PaymentMoneyFact
 import { LateCollectionNotice } from "@/components/dashboard/areas/LateCollectionNotice";
 import { ReconcileButton } from "@/components/dashboard/areas/ReconcileButton";
 import { dashboardPage, type SearchParams } from "@/lib/http/page";
-import { formatXof } from "@/lib/format/money";
+import { Amount } from "@/components/ui/Amount";
 import { ApiError } from "@/lib/core/errors";
 import { paymentActivity, paymentMoney } from "@/lib/payments/dashboard";
 import { paymentDetails } from "@/lib/payments/details";
 import { statusReasonLabel } from "@/lib/payments/reason-labels";
+import { formatPhone } from "@/lib/format/phone";
 
 export const generateMetadata = dashboardMetadata("payments");
 
@@ -43,7 +44,7 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-ink">
-            {t.detailTitle} {formatXof(details.amount)}
+            {t.detailTitle} <Amount value={details.amount} />
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2">
             <code className="font-mono text-sm break-all text-muted">{details.id}</code>
@@ -61,7 +62,7 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
         <PaymentMoneyFacts amount={details.amount} money={money} locale={locale} />
         {(
           [
-            [t.customer, `${details.customer_name ? `${details.customer_name} · ` : ""}${details.customer_phone}`],
+            [t.customer, `${details.customer_name ? `${details.customer_name} · ` : ""}${formatPhone(details.customer_phone)}`],
             [t.reference, details.client_reference ?? "—"],
             [t.description, details.description ?? "—"],
             ...(details.provider_ref ? ([[t.operatorRef, details.provider_ref]] as const) : []),
@@ -140,7 +141,7 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
                       <code className="block font-mono text-xs break-all text-muted">{e.account}</code>
                     </td>
                     <td className="py-2 text-right whitespace-nowrap" data-testid="ledger-amount">
-                      {formatXof(e.amount)}
+                      <Amount value={e.amount} />
                     </td>
                   </tr>
                 ))}

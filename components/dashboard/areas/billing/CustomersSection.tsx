@@ -11,6 +11,7 @@ import { DateTime } from "../../DateTime";
 import { billingCopy, errorMessage, type Customer, type CustomersPage } from "./copy";
 import { useCustomers, useCustomerSubscriptions } from "./use-billing";
 import { SubRow } from "./SubscriptionsSection";
+import { formatPhone } from "@/lib/format/phone";
 
 function CustomerSubscriptions({ customer, locale, mode }: { customer: Customer; locale: Locale; mode: Mode }) {
   const t = billingCopy[locale];
@@ -42,7 +43,7 @@ function CustomerRow({ customer, locale, mode }: { customer: Customer; locale: L
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <p className="flex flex-wrap items-baseline gap-x-2">
-            <span className="font-semibold text-ink">{customer.phone}</span>
+            <span className="font-semibold whitespace-nowrap text-ink">{formatPhone(customer.phone)}</span>
             {customer.name ? <span className="break-words text-ink">{customer.name}</span> : null}
             {customer.email ? <span className="break-all text-muted">{customer.email}</span> : null}
           </p>
@@ -54,7 +55,7 @@ function CustomerRow({ customer, locale, mode }: { customer: Customer; locale: L
         {customer.subscription_count > 0 ? (
           <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
             {open ? t.hideSubs : t.showSubs}
-            <span className="sr-only"> {customer.phone}</span>
+            <span className="sr-only"> {formatPhone(customer.phone)}</span>
           </Button>
         ) : null}
       </div>

@@ -17,6 +17,7 @@ import { ConfirmInline } from "../../ConfirmInline";
 import { CopyLink } from "../../CopyLink";
 import { billingCopy, optional, type Plan, type Sub } from "./copy";
 import { useCancelSubscription, useCreateSubscription, type SubFilters } from "./use-billing";
+import { formatPhone } from "@/lib/format/phone";
 
 /** One subscription; with `onCancel`, a cancel button asking for confirmation first. */
 export function SubRow({ s, locale, onCancel, busy = false }: { s: Sub; locale: Locale; onCancel?: () => void; busy?: boolean }) {
@@ -31,7 +32,7 @@ export function SubRow({ s, locale, onCancel, busy = false }: { s: Sub; locale: 
             <StatusBadge kind="subscription" status={s.status} locale={locale} />
           </p>
           <p className="text-muted">
-            <span className="text-ink">{s.customer_phone}</span> · <Amount value={s.amount} /> {t.per(s.interval)}
+            <span className="whitespace-nowrap text-ink">{formatPhone(s.customer_phone)}</span> · <Amount value={s.amount} /> {t.per(s.interval)}
           </p>
           <p className="text-muted">
             {s.status === "CANCELLED" && s.cancelled_at ? (
@@ -54,7 +55,7 @@ export function SubRow({ s, locale, onCancel, busy = false }: { s: Sub; locale: 
         {onCancel && s.status !== "CANCELLED" && !confirming ? (
           <Button variant="secondary" onClick={() => setConfirming(true)}>
             {t.cancel}
-            <span className="sr-only"> {s.customer_phone}</span>
+            <span className="sr-only"> {formatPhone(s.customer_phone)}</span>
           </Button>
         ) : null}
       </div>
@@ -121,7 +122,7 @@ function NewSubscription({ locale, plans, onCreated }: { locale: Locale; plans: 
       {create.data ? (
         <div className="mt-4 rounded-lg border border-brand bg-brand-soft p-3" data-testid="subscription-created">
           <p role="status" className="text-sm font-semibold text-brand-strong">
-            {t.linkReady(create.data.subscription.customer_phone)}
+            {t.linkReady(formatPhone(create.data.subscription.customer_phone))}
           </p>
           <div className="mt-2">
             <CopyLink label={t.paymentLink} url={create.data.payment_link.url} locale={locale} testId="subscription-link" />

@@ -7,6 +7,7 @@ import type { LinkDetail } from "@/lib/links/dashboard";
 import { DateTime } from "../../DateTime";
 import { StatusBadge } from "../../StatusBadge";
 import { linksCopy } from "./copy";
+import { formatPhone } from "@/lib/format/phone";
 
 /**
  * The payments made through one link, a page at a time. On a phone the date (the way to the
@@ -48,7 +49,7 @@ export function LinkPaymentsTable({ detail, locale, hrefFor }: { detail: Pick<Li
             cell: (p) => (
               <>
                 {p.customer_name ? `${p.customer_name} · ` : ""}
-                <span className="whitespace-nowrap">{p.customer_phone}</span>
+                <span className="whitespace-nowrap">{formatPhone(p.customer_phone)}</span>
               </>
             ),
           },

@@ -18,6 +18,7 @@ import { CopyLink } from "../../CopyLink";
 import { StatusBadge } from "../../StatusBadge";
 import { detailCopy, orderCopy } from "./copy";
 import { useSecureOrderDetail } from "./use-secure-orders";
+import { formatPhone } from "@/lib/format/phone";
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -85,7 +86,7 @@ export function SecureOrderDetailView({ locale, mode, initial }: { locale: Local
           )}
         </Item>
         <Item label={t.description}>{o.description}</Item>
-        <Item label={t.buyer}>{`${o.customer_name ? `${o.customer_name} · ` : ""}${o.customer_phone}`}</Item>
+        <Item label={t.buyer}>{`${o.customer_name ? `${o.customer_name} · ` : ""}${formatPhone(o.customer_phone)}`}</Item>
         <Item label={t.clientReference}>{o.client_reference ?? "—"}</Item>
         <Item label={t.createdAt}>
           <DateTime value={o.created_at} locale={locale} />

@@ -65,8 +65,8 @@ export function DeliveryDetail({ id, attemptCount, locale }: { id: string; attem
   const d = query.data;
   return (
     <div className="mt-3 rounded-xl border border-line-strong p-3 sm:p-4" data-testid="delivery-detail">
-      <BodyBlock title={t.payload} text={JSON.stringify(d.event, null, 2)} empty={t.noBody} testId="delivery-payload" />
-      <h4 className="mt-4 text-sm font-semibold text-ink">{t.attempts}</h4>
+      <BodyBlock level="h3" title={t.payload} text={JSON.stringify(d.event, null, 2)} empty={t.noBody} testId="delivery-payload" />
+      <h3 className="mt-4 text-sm font-semibold text-ink">{t.attempts}</h3>
       <p className="text-xs text-muted">{t.signatureNote}</p>
       {d.attempts.length === 0 ? (
         <p className="mt-1 text-sm text-muted">{t.noAttempt}</p>
@@ -74,14 +74,15 @@ export function DeliveryDetail({ id, attemptCount, locale }: { id: string; attem
         <ol className="mt-2 space-y-4">
           {d.attempts.map((a) => (
             <li key={a.id} className="rounded-lg border border-line p-3" data-testid="delivery-attempt">
-              <p className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-semibold text-ink">{t.attempt(a.number)}</span>
+              {/* Under the logs' h2: the delivery's parts are h3, each attempt h4, its request and response h5. */}
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <h4 className="font-semibold text-ink">{t.attempt(a.number)}</h4>
                 <StatusBadge kind="delivery" status={a.status} locale={locale} code />
                 <StatusBadge kind="attemptTrigger" status={a.trigger} locale={locale} code />
                 <span className="text-muted">
                   {a.duration_ms} ms · <DateTime value={a.created_at} locale={locale} />
                 </span>
-              </p>
+              </div>
               <div data-testid="attempt-request">
                 <h5 className="mt-3 text-sm font-semibold text-ink">{t.request}</h5>
                 <p className="font-mono text-xs break-all text-ink">POST {a.url}</p>

@@ -46,6 +46,7 @@ export function useWithdrawals({ locale, mode, initial, min, max }: { locale: Lo
   const [notes, setNotes] = useState("");
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const debounced = useDebounced(parseAmountInput(amount), 300);
   const amountValid = debounced !== null && debounced >= min && debounced <= max;
@@ -63,6 +64,7 @@ export function useWithdrawals({ locale, mode, initial, min, max }: { locale: Lo
     mutationFn: (body: Record<string, unknown>) => apiFetch<{ withdrawal: WithdrawalResource; message: string }>("/dashboard-api/withdrawals", { method: "POST", body }),
     onMutate: () => {
       setError(null);
+      setCancelError(null);
       setNotice(null);
       setFieldErrors({});
     },
@@ -83,11 +85,11 @@ export function useWithdrawals({ locale, mode, initial, min, max }: { locale: Lo
   const cancel = useMutation({
     mutationFn: (id: string) => apiFetch<WithdrawalResource>(`/dashboard-api/withdrawals/${encodeURIComponent(id)}/cancel`, { method: "POST" }),
     onMutate: () => {
-      setError(null);
+      setCancelError(null);
       setNotice(null);
     },
     onSettled: () => void refresh(),
-    onError: (e) => setError(message(e)),
+    onError: (e) => setCancelError(message(e)),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -109,5 +111,5 @@ export function useWithdrawals({ locale, mode, initial, min, max }: { locale: Lo
   const data = query.data;
   const balance = data?.balance ?? initial.balance;
 
-  return { amount, amountValid, balance, cancel, create, data, error, fieldErrors, notes, notice, onSubmit, page, phone, query, quote, setAmount, setNotes, setPage, setPhone };
+  return { amount, amountValid, balance, cancel, cancelError, create, data, error, fieldErrors, notes, notice, onSubmit, page, phone, query, quote, setAmount, setNotes, setPage, setPhone };
 }
