@@ -16,3 +16,4 @@ export * from "./opr";
 export * from "./mail";
 export * from "./reports";
 export * from "./branding";
+export * from "./sms";

@@ -6,6 +6,7 @@ import { runPartnerRoyalties } from "@/lib/partner/royalty";
 import { runSecureOrderDeadlines } from "@/lib/secure-orders/deadlines";
 import { runBillingCycle } from "@/lib/billing/cycle";
 import { sendDueMail } from "@/lib/mail/send-job";
+import { sendDueSms } from "@/lib/sms/send-job";
 import { generateDueReports } from "@/lib/books/report-job";
 import { pruneRequestLog } from "@/lib/request-log/store";
 import { deliverDue } from "@/lib/webhooks/deliver";
@@ -42,6 +43,8 @@ export const jobs: Job[] = [
   { id: "billing-cycle", everySeconds: 30, scope: "merchant", run: (db, scope) => runBillingCycle(db, scope) },
   // Sends the mail outbox (lib/mail/send-job.ts): due messages, each claimed under a lease, retried with backoff.
   { id: "mail-delivery", everySeconds: 5, scope: "global", run: (db) => sendDueMail(db) },
+  // Sends the text-message outbox (lib/sms/send-job.ts) on the process's SMPP session, under the same leases and retries.
+  { id: "sms-delivery", everySeconds: 5, scope: "global", run: (db) => sendDueSms(db) },
   // Writes the reports merchants asked for (lib/books/report-job.ts), each under a lease, and deletes expired files.
   { id: "report-generation", everySeconds: 5, scope: "global", run: (db) => generateDueReports(db) },
   // The request log keeps bodies (masked) for 24 hours: writes prune as they go, this keeps the

@@ -6,6 +6,7 @@ import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/core/errors";
 import { postJournal } from "@/lib/ledger/post";
 import { mailPaymentReceipt } from "@/lib/notifications/receipt";
+import { textPaymentReceipt } from "@/lib/notifications/receipt-sms";
 import type { EventType } from "@/lib/webhooks/event-types";
 import { recordLateCollection } from "./late-collection";
 import { runPurposeHooks } from "./purpose-hooks";
@@ -89,7 +90,8 @@ export async function settlePayment(db: Database, paymentId: string, settlement:
       await emitEvent(tx, { merchantId: updated.merchantId, applicationId: updated.applicationId, mode: updated.mode, type, object: paymentResource(updated), at });
     }
     await runPurposeHooks(tx, [updated]);
-    if (updated.status === "SUCCESS") await mailPaymentReceipt(tx, updated);
+    // No address to mail it to: by text message (settlement happens once, so false means no address).
+    if (updated.status === "SUCCESS" && !(await mailPaymentReceipt(tx, updated))) await textPaymentReceipt(tx, updated);
     return { payment: updated, changed: true };
   });
 }

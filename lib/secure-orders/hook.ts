@@ -1,6 +1,7 @@
 import type { Database } from "@/db/client";
 import type { Payment } from "@/db/schema";
 import { log } from "@/lib/log";
+import { textDeliveryCode } from "@/lib/notifications/delivery-code-sms";
 import { encryptDeliveryCode, hashDeliveryCode, newDeliveryCode } from "./code";
 import { emitOrderEvent, lockOrder, updateOrder } from "./store";
 
@@ -9,7 +10,7 @@ import { emitOrderEvent, lockOrder, updateOrder } from "./store";
  * already moved a successful payment's amount into escrow_held). The order mirrors the status
  * of its current payment; a successful one makes it PAID_HELD: the 6-digit code is drawn from
  * the CSPRNG and stored only as an HMAC and a ciphertext, the delivery deadline starts, and
- * secure_order.paid is emitted. A failed, expired or cancelled payment leaves the order
+ * secure_order.paid is emitted, and the buyer gets the code by text (lib/notifications). A failed, expired or cancelled payment leaves the order
  * CREATED: the buyer can try again until pay_before.
  */
 export const onSecureOrderPayment = async (tx: Database, payment: Payment, at: Date): Promise<void> => {
@@ -37,4 +38,5 @@ export const onSecureOrderPayment = async (tx: Database, payment: Payment, at: D
     updatedAt: at,
   });
   await emitOrderEvent(tx, paid, "secure_order.paid", at);
+  await textDeliveryCode(tx, paid, code);
 };

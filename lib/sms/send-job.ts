@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { rowsOf } from "@/db/rows";
+import type { SmsStatus } from "@/db/schema";
+import { log } from "@/lib/log";
+import { smsSettings, type SmsSettings } from "./config";
+import { nextSmsRetryDelayMs, releaseTime, smsPolicy, type SmsPolicy } from "./policy";
+import { SmppError } from "./smpp-gateway";
+import { redactSent } from "./templates";
+import { smsTransport, type SmsTransport } from "./transport";
+
+export type SmsClaim = { id: string; token: string; mode: "test" | "live"; to: string; text: string; template: string; attempts: number; urgent: boolean };
+export type SmsOutcome = { id: string; status: SmsStatus; attempts: number; recorded: boolean };
+
+const ms = (value: number) => sql`(${Math.round(value)}::bigint * interval '1 millisecond')`;
+const dueRows = sql`status = 'PENDING' and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())`;
+
+/** A number in logs: the country and the last two digits (never the whole number). */
+export const maskedNumber = (e164: string) => `${e164.slice(0, 4)}•••${e164.slice(-2)}`;
+
+/** Claims due messages (FOR UPDATE SKIP LOCKED) under a lease, as the mail job does: no transaction stays open while the gateway answers. */
+export async function claimDueSms(db: Database, options: { limit: number; leaseMs: number }): Promise<SmsClaim[]> {
+  const token = randomUUID();
+  const rows = rowsOf<Omit<SmsClaim, "token" | "attempts"> & { attempts: number | string }>(
+    await db.execute(sql`
+      with due as (
+        select id from sms_outbox where ${dueRows}
+        order by next_attempt_at
+        limit ${options.limit}
+        for update skip locked
+      )
+      update sms_outbox s set claim_token = ${token}, claimed_until = now() + ${ms(options.leaseMs)}
+      from due where s.id = due.id
+      returning s.id, s.mode, s.to, s.text, s.template, s.attempts, s.urgent`),
+  );
+  return rows.map((r) => ({ ...r, token, attempts: Number(r.attempts) }));
+}
+
+type Attempt = { ok: true; messageIds: string[] } | { ok: false; error: string };
+
+/**
+ * Records an attempt if this sender still holds the claim: SENT with the gateway's ids; or
+ * PENDING again after the policy's delay, held past the quiet hours unless urgent; or FAILED
+ * after the last attempt. A lost claim records nothing. Once a message has left (or will never
+ * leave), its template's secret (a delivery code) is blanked from the stored text.
+ */
+async function recordAttempt(db: Database, claim: SmsClaim, result: Attempt, policy: SmsPolicy): Promise<SmsOutcome> {
+  const attempts = claim.attempts + 1;
+  const delay = result.ok ? null : nextSmsRetryDelayMs(policy, attempts);
+  const status: SmsStatus = result.ok ? "SENT" : delay === null ? "FAILED" : "PENDING";
+  const next = delay === null ? null : releaseTime(new Date(Date.now() + delay), policy.quietHours, claim.urgent);
+  const rows = rowsOf(
+    await db.execute(sql`
+      update sms_outbox set
+        status = ${status},
+        text = ${status === "PENDING" ? sql`text` : redactSent(claim.template, claim.text)},
+        attempts = ${attempts}::int,
+        sent_at = ${result.ok ? sql`now()` : sql`null`},
+        gateway_message_ids = ${result.ok ? sql`${`{${result.messageIds.map((id) => JSON.stringify(id)).join(",")}}`}::text[]` : sql`gateway_message_ids`},
+        next_attempt_at = ${next ? sql`${next.toISOString()}::timestamptz` : sql`next_attempt_at`},
+        last_error = ${result.ok ? null : result.error},
+        claim_token = null,
+        claimed_until = null
+      where id = ${claim.id} and claim_token = ${claim.token}
+      returning id`),
+  );
+  return { id: claim.id, status, attempts, recorded: rows.length > 0 };
+}
+
+async function attempt(db: Database, transport: SmsTransport, from: string, claim: SmsClaim, policy: SmsPolicy): Promise<SmsOutcome> {
+  const fields = { sms_id: claim.id, to: maskedNumber(claim.to), template: claim.template, attempt: claim.attempts + 1 };
+  let result: Attempt;
+  try {
+    // Test mode never reaches a real phone through the gateway (docs/decisions/sms.md): the sandbox keeps the message.
+    const { messageIds } = claim.mode === "test" && transport.kind === "smpp" ? { messageIds: [`sandbox-${claim.id}`] } : await transport.send({ id: claim.id, from, to: claim.to, text: claim.text });
+    result = { ok: true, messageIds };
+    log("info", "sms sent", { ...fields, transport: transport.kind, segments: messageIds.length });
+  } catch (error) {
+    result = { ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 1_000) };
+    log("warn", "sms attempt failed", { ...fields, gateway_status: error instanceof SmppError ? error.status : null });
+  }
+  const outcome = await recordAttempt(db, claim, result, policy);
+  if (!outcome.recorded) log("warn", "sms attempt not recorded: claim lost", fields);
+  return outcome;
+}
+
+// Production without a gateway says so at most this often per process, while messages wait.
+const UNCONFIGURED_LOG_EVERY_MS = 10 * 60_000;
+let lastUnconfiguredLog = 0;
+
+/**
+ * One pass of the sms-delivery job: claims due messages and sends them, one at a time on the
+ * process's gateway session (a gateway takes a window of requests, not a burst), until none is
+ * due. In production without SMS_URL nothing is claimed: messages wait, PENDING.
+ */
+export async function sendDueSms(db: Database, options: { settings?: SmsSettings; policy?: SmsPolicy; limit?: number; maxRounds?: number } = {}): Promise<SmsOutcome[]> {
+  const [{ waiting }] = rowsOf<{ waiting: number | string }>(await db.execute(sql`select count(*) as waiting from sms_outbox where ${dueRows}`));
+  if (Number(waiting) === 0) return [];
+  const settings = options.settings ?? smsSettings();
+  const policy = options.policy ?? smsPolicy();
+  const transport = smsTransport(settings.delivery, () => db, policy.timeoutMs);
+  if (!transport) {
+    if (Date.now() - lastUnconfiguredLog >= UNCONFIGURED_LOG_EVERY_MS) {
+      lastUnconfiguredLog = Date.now();
+      log("warn", "SMS is not configured: text messages wait in the outbox unsent (set SMS_URL)", { waiting: Number(waiting) });
+    }
+    return [];
+  }
+  const limit = options.limit ?? 20;
+  const outcomes: SmsOutcome[] = [];
+  for (let round = 0; round < (options.maxRounds ?? 10); round++) {
+    const claims = await claimDueSms(db, { limit, leaseMs: policy.leaseMs });
+    for (const claim of claims) outcomes.push(await attempt(db, transport, settings.sender, claim, policy));
+    if (claims.length < limit) break;
+  }
+  return outcomes;
+}
