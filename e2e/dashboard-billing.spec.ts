@@ -73,10 +73,10 @@ test("dashboard billing and secure orders: plan edited, deactivated and reactiva
   await expect(sub).toContainText("Actif");
 
   // ── Customers ──
-  const customer = page.getByTestId("customer").filter({ hasText: "+22370000001" });
+  const customer = page.getByTestId("customer").filter({ hasText: "+223 70 00 00 01" });
   await expect(customer).toContainText("Awa Traoré");
   await expect(customer).toContainText("1 abonnement(s)");
-  await customer.getByRole("button", { name: "Voir ses abonnements +22370000001" }).click();
+  await customer.getByRole("button", { name: "Voir ses abonnements +223 70 00 00 01" }).click();
   await expect(customer.getByTestId("subscription")).toContainText("Panier bio familial");
   await screenshots(page, "dashboard-billing-full");
 

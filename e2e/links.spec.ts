@@ -23,7 +23,9 @@ test("a customer pays an OPEN link choosing an amount, through the hosted checko
   const link = await createLink(request, { name: "Don pour la coopérative", description: "Soutenez les tisserandes.", mode: "OPEN", min_amount: 500, max_amount: 50_000 });
   await page.goto(link.path);
   await expect(page.getByRole("heading", { level: 1, name: "Don pour la coopérative" })).toBeVisible();
-  await expect(page.getByText("Coopérative de Ségou")).toBeVisible();
+  // The merchant leads the header (its initials and name, issue 29) and is named on the page.
+  await expect(page.getByRole("banner").getByTestId("merchant-name")).toHaveText("Coopérative de Ségou");
+  await expect(page.getByRole("main").getByText("Coopérative de Ségou")).toBeVisible();
   await expect(page.getByText("Soutenez les tisserandes.")).toBeVisible();
   await expect(page.getByRole("note")).toContainText("Mode test");
 
