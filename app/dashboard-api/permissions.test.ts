@@ -66,6 +66,8 @@ const EXPECTED: Record<string, readonly MerchantRole[] | "anonymous"> = {
   "PATCH settings/branding": ADMINS,
   "PUT settings/branding/logo": ADMINS,
   "DELETE settings/branding/logo": ADMINS,
+  "GET settings/sms": EVERYONE,
+  "PUT settings/sms": ADMINS,
   "PATCH settings/profile": ADMINS,
   "POST signup": "anonymous",
   "GET team": EVERYONE,

@@ -12,6 +12,7 @@ export type DashboardSection =
   | "developers"
   | "settings"
   | "branding"
+  | "sms"
   | "team"
   | "security"
   | "notifications"
@@ -29,6 +30,7 @@ export const DASHBOARD_NAV: readonly { id: DashboardSection; href: string; permi
   { id: "developers", href: "/dashboard/developers", permission: "developers.read" },
   { id: "settings", href: "/dashboard/settings", permission: "dashboard.read" },
   { id: "branding", href: "/dashboard/settings/branding", permission: "dashboard.read" },
+  { id: "sms", href: "/dashboard/settings/sms", permission: "dashboard.read" },
   { id: "team", href: "/dashboard/settings/team", permission: "team.read" },
   { id: "security", href: "/dashboard/settings/security", permission: "account" },
   { id: "notifications", href: "/dashboard/settings/notifications", permission: "account" },
@@ -47,6 +49,7 @@ export const navCopy = defineCopy({
     developers: "Développeurs",
     settings: "Paramètres",
     branding: "Logo et couleur",
+    sms: "SMS",
     team: "Équipe",
     security: "Sécurité",
     notifications: "Notifications",
@@ -63,6 +66,7 @@ export const navCopy = defineCopy({
     developers: "Developers",
     settings: "Settings",
     branding: "Logo and colour",
+    sms: "Text messages",
     team: "Team",
     security: "Security",
     notifications: "Notifications",

@@ -14,6 +14,7 @@ import { teamCodes } from "./error-codes/team";
 import { notificationCodes } from "./error-codes/notifications";
 import { bookCodes } from "./error-codes/books";
 import { brandingCodes } from "./error-codes/branding";
+import { smsCodes } from "./error-codes/sms";
 
 /** The one error catalogue: code → HTTP status → default message. Areas keep their rows in error-codes/. */
 export const errorCatalogue = {
@@ -32,6 +33,7 @@ export const errorCatalogue = {
   ...notificationCodes,
   ...bookCodes,
   ...brandingCodes,
+  ...smsCodes,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
