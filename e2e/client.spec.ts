@@ -66,6 +66,21 @@ test.describe("@cauri/client against the running app", () => {
     await expect(live.opr.create({ amount: 2_500, payment_method: "OPERATOR_MONEY", customer_phone: "+22376000004" })).rejects.toMatchObject({ status: 403, code: "TEST_MODE_ONLY" });
   });
 
+  test("bills with an invoice: draft, finalize, send, list, void", async ({ baseURL }) => {
+    const merchant = await createMerchant();
+    const cauri = new CauriClient({ apiKey: merchant.test_key, baseUrl: baseURL! });
+    const draft = await cauri.invoices.create({ customer_phone: "76 55 44 33", lines: [{ description: "Tissu wax", quantity: 2, unit_amount: 7_500 }] });
+    expect(draft).toMatchObject({ status: "DRAFT", total: 15_000, number: null });
+    const open = await cauri.invoices.finalize(draft.id);
+    expect(open.number).toMatch(/^FAC-\d{4}-0001$/);
+    const sent = await cauri.invoices.send(draft.id, { channels: ["whatsapp"] });
+    expect(sent.delivery.whatsapp_url).toMatch(/^https:\/\/wa\.me\/22376554433\?text=/);
+    expect((await cauri.invoices.list({ status: "OPEN" })).map((i) => i.id)).toContain(draft.id);
+    expect((await cauri.invoices.void(draft.id, "Erreur")).status).toBe("VOID");
+    expect((await cauri.invoices.timeline(draft.id)).map((t) => t.kind)).toEqual(["created", "finalized", "sent", "voided"]);
+    await expect(cauri.invoices.send(draft.id, { channels: ["sms"] })).rejects.toMatchObject({ status: 409, code: "INVOICE_VOIDED" });
+  });
+
   test("turns the app's errors into typed CauriErrors", async ({ baseURL }) => {
     const merchant = await createMerchant();
     const cauri = new CauriClient({ apiKey: merchant.test_key, baseUrl: baseURL! });

@@ -221,7 +221,11 @@ test("a killed instance comes back with nothing lost, duplicated or unbalanced",
   const after = receiver.counts((r) => r.at >= killedAt);
   const outbox = new Set(deliveries.map((d) => d.event_id));
   expect(deliveries.length).toBe(outbox.size);
-  expect(outbox.size).toBeGreaterThan(KILL_AFTER_ACKNOWLEDGED / 2);
+  // One event per settled payment and per withdrawal, each in the outbox once. At the kill each
+  // of the CONCURRENCY workers may have a settlement in flight, so of the acknowledged payments
+  // (a quarter of them never settled) a slow machine may have settled only about half.
+  expect(outbox.size).toBe(facts.filter((f) => f.kind !== "PENDING").length);
+  expect(outbox.size).toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED / 4);
   expect([...before.keys(), ...after.keys()].filter((id) => !outbox.has(id))).toEqual([]);
   for (const d of deliveries) {
     const copies = { before: before.get(d.event_id) ?? 0, after: after.get(d.event_id) ?? 0 };

@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { spawn } from "node:child_process";
 import { createMerchant, type TestMerchant } from "./support/merchant";
-import { opsCommand } from "./support/ops-cli";
+import { createStaff } from "./support/ops-cli";
 import { expectAccessible, screenshots } from "./support/pages";
 import { asSlowPhone } from "./support/throttle";
 import { signInStaff } from "./support/two-factor";
@@ -228,12 +227,7 @@ test.describe("customer pages: still, light on the network, formatted, in landma
 
     const email = `staff-phones-${randomUUID().slice(0, 8)}@cauri.test`;
     const password = "console staff passphrase";
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(...opsCommand(["staff", "create", "--email", email, "--password-stdin", "--json"]), { env: process.env });
-      child.on("error", reject);
-      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`ops staff create exited ${code}`))));
-      child.stdin.end(`${password}\n`);
-    });
+    await createStaff(email, password);
     const context = await browser.newContext();
     const ops = await context.newPage();
     await signInStaff(ops, email, password);

@@ -148,6 +148,8 @@ test("the merchant dashboard speaks French on every page, with statuses and amou
     await v1("POST", `/v1/sandbox/payments/${failed.id}/simulate`, { outcome: "FAILED" });
     await v1("POST", "/v1/payments", payment(2_500, "CMD-FR-3"));
     const link = await v1("POST", "/v1/payment-links", { name: "Pagne wax", amount: 7_500 });
+    const invoice = await v1("POST", "/v1/invoices", { customer_phone: "+22370000001", customer_name: "Awa Traoré", lines: [{ description: "Pagne wax", quantity: 2, unit_amount: 6_250 }] });
+    await v1("POST", `/v1/invoices/${invoice.id}/finalize`);
     const withdrawal = await v1("POST", "/v1/withdrawals", { amount: 50_000, provider: "OPERATOR_MONEY", phone_number: "+22370000001" });
 
     // ── Billing through its form: "35 000" is an amount, "35,5" is refused in French before any request ──
@@ -206,6 +208,7 @@ test("the merchant dashboard speaks French on every page, with statuses and amou
       payments: async () => paid.id,
       "secure-orders": async () => held.id,
       links: async () => link.id,
+      invoices: async () => invoice.id,
       withdrawals: async () => withdrawal.id,
       endpoints: async () => endpoint.id,
       webhooks: async () => endpoint.id,

@@ -1,10 +1,9 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { merchantIdOf, updateMerchant } from "./support/merchant";
 import { screenshots } from "./support/pages";
 import { signInStaff } from "./support/two-factor";
-import { opsCommand } from "./support/ops-cli";
+import { createStaff } from "./support/ops-cli";
 
 // Issue 13, "The dashboard tells the truth about money": figures from the ledger, one mode's
 // secret never on the other mode's screen, and the secure-orders pilot said as it is.
@@ -24,20 +23,6 @@ async function signUp(page: Page, business: string): Promise<{ email: string; ke
   const key = (await page.getByTestId("revealed-secret").textContent())!.trim();
   expect(key).toMatch(/^sk_test_/);
   return { email, key };
-}
-
-/** The ops command line with --json, as an operator runs it (same database as the web server). */
-function ops<T>(args: string[], stdin = ""): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(...opsCommand([...args, "--json"]), { env: process.env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`ops ${args.slice(0, 2).join(" ")} failed (${code}): ${stderr.split("\n").slice(0, 5).join("\n")}`))));
-    child.stdin.end(stdin);
-  });
 }
 
 test("a test key's secret never stays on screen once the dashboard is switched to Production", async ({ page }) => {
@@ -138,7 +123,7 @@ test("a merchant outside the secure-orders pilot asks to join; staff see the req
   await screenshots(merchant, "truth-secure-orders-requested");
 
   const staffEmail = `staff-${randomUUID().slice(0, 8)}@cauri.test`;
-  await ops(["staff", "create", "--email", staffEmail, "--password-stdin"], "console staff passphrase\n");
+  await createStaff(staffEmail, "console staff passphrase");
   const staffContext = await browser.newContext();
   const opsPage = await staffContext.newPage();
   // Staff enroll two-factor on their first sign-in; the console opens after it.

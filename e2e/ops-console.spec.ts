@@ -1,11 +1,10 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { merchantIdOf, updateMerchant } from "./support/merchant";
 import { expectWithinViewport, screenshots } from "./support/pages";
 import { signInStaff } from "./support/two-factor";
 import { signUpOnPage } from "./support/signup";
-import { opsCommand } from "./support/ops-cli";
+import { createStaff } from "./support/ops-cli";
 
 // Sign-up, KYC, payments, a secure order and its dispute, then five console screens with axe at two widths: a long test on 2 cores.
 test.describe.configure({ timeout: 300_000 });
@@ -15,18 +14,6 @@ const PASSWORD = "mot de passe e2e solide";
 const STAFF_PASSWORD = "console staff passphrase";
 const BUYER_PHONE = "+22376543210";
 const CONTACT_PHONE = "+22370000001";
-
-/** `ops staff create` as an operator runs it (the password on stdin, never in argv). */
-function createStaff(email: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(...opsCommand(["staff", "create", "--email", email, "--password-stdin", "--json"]), { env: process.env });
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`ops staff create failed: ${stderr.split("\n").slice(0, 5).join("\n")}`))));
-    child.stdin.end(`${STAFF_PASSWORD}\n`);
-  });
-}
 
 async function api(request: APIRequestContext, key: string, method: "GET" | "POST", path: string, body?: unknown) {
   const response = await request.fetch(path, {
@@ -99,7 +86,7 @@ test("staff see a merchant's whole picture, KYC beside a queued withdrawal, both
   const balance = (await api(merchant.request, key, "GET", "/v1/withdrawals/balance")).body.data;
 
   // Staff sign in (two-factor enrollment on the first time).
-  await createStaff(staffEmail);
+  await createStaff(staffEmail, STAFF_PASSWORD);
   const staffContext = await browser.newContext();
   const ops = await staffContext.newPage();
   await signInStaff(ops, staffEmail, STAFF_PASSWORD);

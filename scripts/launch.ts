@@ -8,6 +8,7 @@ import { seedDemoMerchant } from "../lib/platform/demo";
 import { openDatabase } from "../db/client";
 import { dataDir, runningEmbeddedUrl, serveEmbeddedDatabase } from "./embedded-db";
 import { serverMemorySettings } from "../lib/process/memory";
+import { recordRunningApp } from "./running-app";
 
 /**
  * `npm run dev` / `npm start`: migrate, seed the demo merchant on the embedded database, then
@@ -22,13 +23,18 @@ const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, CAURI_DATA_DIR: dat
 let stopEmbedded: (() => Promise<void>) | null = null;
 
 function announce(result: Awaited<ReturnType<typeof seedDemoMerchant>>) {
+  const origin = `http://localhost:${port}`;
+  const sign = result.credentials?.dashboard;
   if (result.created && result.credentials) {
     console.log(`\n  Demo merchant created. Test key (shown once, also saved in ${result.file}):\n\n    ${result.credentials.test_key}\n`);
     // The key itself is printed once, above; the hint reads it from the file instead of repeating it.
-    console.log(`  Try: curl -H "Authorization: Bearer $(node -p "require('${result.file}').test_key")" http://localhost:${port}/v1/payments\n`);
+    console.log(`  Try: curl -H "Authorization: Bearer $(node -p "require('${result.file}').test_key")" ${origin}/v1/payments`);
   } else {
-    console.log(`\n  Demo merchant ready; its test key is in ${result.file}\n`);
+    console.log(`\n  Demo merchant ready; its test key is in ${result.file}`);
   }
+  console.log(`  Docs:      ${origin}/docs`);
+  if (sign) console.log(`  Dashboard: ${origin}/signin  (${sign.email}, password in ${result.file}${result.created ? `: ${sign.password}` : ""})`);
+  console.log("");
 }
 
 if (process.env.DATABASE_URL) {
@@ -68,10 +74,13 @@ const child: ChildProcess =
     ? spawn(process.execPath, ["--import", "tsx", serverMain], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } })
     : spawn(process.execPath, [nextBin, "dev", "-p", port], { stdio: "inherit", env });
 
+const forgetRunningApp = recordRunningApp(env.CAURI_PUBLIC_URL?.replace(/\/+$/, "") || `http://localhost:${port}`, child.pid);
+
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
+  forgetRunningApp();
   if (child.exitCode === null) child.kill("SIGTERM");
   await stopEmbedded?.();
   process.exit(code);

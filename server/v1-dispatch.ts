@@ -57,7 +57,38 @@ function implicitAnswer(routeModule: Record<string, unknown>, method: string): R
   return new Response(null, { status: 405 });
 }
 
-async function send(res: ServerResponse, answer: Reply): Promise<void> {
+/**
+ * An event stream (server-sent events) is never whole: each chunk is written as the operation
+ * yields it, and a client that goes away cancels the stream, which stops the operation's loop
+ * (lib/http/file-response.ts hands the cancel to its iterator).
+ */
+async function stream(res: ServerResponse, answer: Response, headers: Record<string, string | string[]>, method: string): Promise<void> {
+  const reader = answer.body!.getReader();
+  res.writeHead(answer.status, headers);
+  res.flushHeaders();
+  if (method === "HEAD") {
+    await reader.cancel();
+    res.end();
+    return;
+  }
+  const stop = () => void reader.cancel().catch(() => {});
+  res.once("close", stop);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done || res.destroyed) break;
+      res.write(value);
+    }
+    res.end();
+  } catch (error) {
+    log("warn", "event stream ended on an error", { error: error instanceof Error ? error.message : String(error) });
+    res.destroy();
+  } finally {
+    res.off("close", stop);
+  }
+}
+
+async function send(res: ServerResponse, answer: Reply, method: string): Promise<void> {
   if (answer instanceof JsonReply) {
     const body = Buffer.from(answer.text);
     res.writeHead(answer.status, { ...answer.headers, "content-length": String(body.length) });
@@ -70,6 +101,7 @@ async function send(res: ServerResponse, answer: Reply): Promise<void> {
   });
   const cookies = answer.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
+  if (answer.body && answer.headers.get("content-type")?.startsWith("text/event-stream")) return stream(res, answer, headers, method);
   // Our answers are small JSON or an image: one write with its length beats a chunked stream.
   const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null;
   if (body) headers["content-length"] = String(body.length);
@@ -112,5 +144,5 @@ export async function dispatchV1(req: IncomingMessage, res: ServerResponse, url:
     log("error", "unhandled error", { path: url.pathname, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
     return answerError(res, "INTERNAL_ERROR", { method, path: url.pathname, requestId });
   }
-  await send(res, response);
+  await send(res, response, method);
 }

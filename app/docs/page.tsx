@@ -13,9 +13,11 @@ const BLURBS = defineCopy({
     "/docs/webhooks": "Recevez les événements et vérifiez leur signature en Node.js, PHP et Python.",
     "/docs/errors": "L'enveloppe, chaque code d'erreur, et les erreurs à réessayer.",
     "/docs/client": "@cauri/client : appels typés, clés d'idempotence et nouvelles tentatives automatiques.",
+    "/docs/cli": "cauri listen, trigger, logs tail : vos webhooks de test en local et chaque événement à la demande.",
     "/docs/going-live": "Vérification de l'entreprise, abonnement, accès à la production, clés de production.",
     "/docs/migrating": "Passer d'une intégration existante à Cauri, signature par signature.",
     "/docs/secure-orders": "Séquestre pour la livraison, libéré par un code à 6 chiffres.",
+    "/docs/invoices": "Factures numérotées, envoyées par SMS, e-mail ou WhatsApp, payées en un geste et relancées.",
   },
   en: {
     "/docs/quick-start": "Your first payment in five minutes, with curl, Node.js, Python or PHP.",
@@ -26,9 +28,11 @@ const BLURBS = defineCopy({
     "/docs/webhooks": "Receive events and verify their signatures in Node.js, PHP and Python.",
     "/docs/errors": "The envelope, every error code, and which errors to retry.",
     "/docs/client": "@cauri/client: typed calls, automatic idempotency keys and retries.",
+    "/docs/cli": "cauri listen, trigger, logs tail: your test webhooks on your machine and any event on demand.",
     "/docs/going-live": "Business verification, a platform plan, production access, live keys.",
     "/docs/migrating": "Move an existing integration to Cauri, signature by signature.",
     "/docs/secure-orders": "Escrow for delivery businesses, released by a 6-digit code.",
+    "/docs/invoices": "Numbered invoices sent by text message, e-mail or WhatsApp, paid in one tap, with reminders.",
   },
 });
 

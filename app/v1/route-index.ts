@@ -8,70 +8,89 @@ import * as r3 from "@/app/v1/billing/plans/[id]/route";
 import * as r4 from "@/app/v1/billing/subscriptions/route";
 import * as r5 from "@/app/v1/billing/subscriptions/with-payment/route";
 import * as r6 from "@/app/v1/billing/subscriptions/[id]/route";
-import * as r7 from "@/app/v1/merchant/plan/route";
-import * as r8 from "@/app/v1/merchant/subscription/route";
-import * as r9 from "@/app/v1/merchants/partner-products/route";
-import * as r10 from "@/app/v1/merchants/partner-products/[id]/route";
-import * as r11 from "@/app/v1/merchants/partner-royalties/route";
-import * as r12 from "@/app/v1/openapi.json/route";
-import * as r13 from "@/app/v1/opr/charge/route";
-import * as r14 from "@/app/v1/opr/create/route";
-import * as r15 from "@/app/v1/payment-links/route";
-import * as r16 from "@/app/v1/payment-links/by-id/[id]/route";
-import * as r17 from "@/app/v1/payment-links/[slug]/route";
-import * as r18 from "@/app/v1/payment-links/[slug]/activate/route";
-import * as r19 from "@/app/v1/payment-links/[slug]/checkout/route";
-import * as r20 from "@/app/v1/payment-links/[slug]/deactivate/route";
-import * as r21 from "@/app/v1/payment-links/[slug]/qr/route";
-import * as r22 from "@/app/v1/payments/route";
-import * as r23 from "@/app/v1/payments/history/route";
-import * as r24 from "@/app/v1/payments/providers/route";
-import * as r25 from "@/app/v1/payments/recommend/route";
-import * as r26 from "@/app/v1/payments/search/route";
-import * as r27 from "@/app/v1/payments/[id]/route";
-import * as r28 from "@/app/v1/payments/[id]/cancel/route";
-import * as r29 from "@/app/v1/payments/[id]/confirm/route";
-import * as r30 from "@/app/v1/payments/[id]/details/route";
-import * as r31 from "@/app/v1/payments/[id]/expire/route";
-import * as r32 from "@/app/v1/payments/[id]/reconcile/route";
-import * as r33 from "@/app/v1/payments/[id]/status/route";
-import * as r34 from "@/app/v1/payouts/route";
-import * as r35 from "@/app/v1/platform/plans/route";
-import * as r36 from "@/app/v1/portal/sessions/route";
-import * as r37 from "@/app/v1/providers/enabled/route";
-import * as r38 from "@/app/v1/public/plans/route";
-import * as r39 from "@/app/v1/public/plans/[id]/route";
-import * as r40 from "@/app/v1/refunds/route";
-import * as r41 from "@/app/v1/reports/route";
-import * as r42 from "@/app/v1/reports/[id]/route";
-import * as r43 from "@/app/v1/reports/[id]/download/route";
-import * as r44 from "@/app/v1/sandbox/clock/route";
-import * as r45 from "@/app/v1/sandbox/clock/advance/route";
-import * as r46 from "@/app/v1/sandbox/opr/[token]/otp/route";
-import * as r47 from "@/app/v1/sandbox/payments/[id]/simulate/route";
-import * as r48 from "@/app/v1/sandbox/secure-orders/[id]/delivery-code/route";
-import * as r49 from "@/app/v1/sandbox/secure-orders/[id]/simulate-payment/route";
-import * as r50 from "@/app/v1/secure-orders/route";
-import * as r51 from "@/app/v1/secure-orders/[id]/route";
-import * as r52 from "@/app/v1/secure-orders/[id]/cancel/route";
-import * as r53 from "@/app/v1/secure-orders/[id]/confirm-delivery/route";
-import * as r54 from "@/app/v1/webhook-event-types/route";
-import * as r55 from "@/app/v1/webhooks/endpoints/route";
-import * as r56 from "@/app/v1/webhooks/endpoints/[id]/route";
-import * as r57 from "@/app/v1/webhooks/endpoints/[id]/roll-secret/route";
-import * as r58 from "@/app/v1/webhooks/events/route";
-import * as r59 from "@/app/v1/webhooks/events/[event_id]/route";
-import * as r60 from "@/app/v1/webhooks/logs/route";
-import * as r61 from "@/app/v1/webhooks/logs/[id]/route";
-import * as r62 from "@/app/v1/webhooks/logs/[id]/retry/route";
-import * as r63 from "@/app/v1/webhooks/stats/route";
-import * as r64 from "@/app/v1/webhooks/test/route";
-import * as r65 from "@/app/v1/withdrawals/route";
-import * as r66 from "@/app/v1/withdrawals/balance/route";
-import * as r67 from "@/app/v1/withdrawals/quote/route";
-import * as r68 from "@/app/v1/withdrawals/stats/route";
-import * as r69 from "@/app/v1/withdrawals/[id]/route";
-import * as r70 from "@/app/v1/withdrawals/[id]/cancel/route";
+import * as r7 from "@/app/v1/invoices/route";
+import * as r8 from "@/app/v1/invoices/[id]/route";
+import * as r9 from "@/app/v1/invoices/[id]/finalize/route";
+import * as r10 from "@/app/v1/invoices/[id]/send/route";
+import * as r11 from "@/app/v1/invoices/[id]/timeline/route";
+import * as r12 from "@/app/v1/invoices/[id]/void/route";
+import * as r13 from "@/app/v1/merchant/plan/route";
+import * as r14 from "@/app/v1/merchant/subscription/route";
+import * as r15 from "@/app/v1/merchants/partner-products/route";
+import * as r16 from "@/app/v1/merchants/partner-products/[id]/route";
+import * as r17 from "@/app/v1/merchants/partner-royalties/route";
+import * as r18 from "@/app/v1/openapi.json/route";
+import * as r19 from "@/app/v1/opr/charge/route";
+import * as r20 from "@/app/v1/opr/create/route";
+import * as r21 from "@/app/v1/payment-links/route";
+import * as r22 from "@/app/v1/payment-links/by-id/[id]/route";
+import * as r23 from "@/app/v1/payment-links/[slug]/route";
+import * as r24 from "@/app/v1/payment-links/[slug]/activate/route";
+import * as r25 from "@/app/v1/payment-links/[slug]/checkout/route";
+import * as r26 from "@/app/v1/payment-links/[slug]/deactivate/route";
+import * as r27 from "@/app/v1/payment-links/[slug]/qr/route";
+import * as r28 from "@/app/v1/payment-links/[slug]/send/route";
+import * as r29 from "@/app/v1/payments/route";
+import * as r30 from "@/app/v1/payments/history/route";
+import * as r31 from "@/app/v1/payments/providers/route";
+import * as r32 from "@/app/v1/payments/recommend/route";
+import * as r33 from "@/app/v1/payments/search/route";
+import * as r34 from "@/app/v1/payments/[id]/route";
+import * as r35 from "@/app/v1/payments/[id]/cancel/route";
+import * as r36 from "@/app/v1/payments/[id]/confirm/route";
+import * as r37 from "@/app/v1/payments/[id]/details/route";
+import * as r38 from "@/app/v1/payments/[id]/expire/route";
+import * as r39 from "@/app/v1/payments/[id]/reconcile/route";
+import * as r40 from "@/app/v1/payments/[id]/status/route";
+import * as r41 from "@/app/v1/payouts/route";
+import * as r42 from "@/app/v1/platform/plans/route";
+import * as r43 from "@/app/v1/portal/sessions/route";
+import * as r44 from "@/app/v1/providers/enabled/route";
+import * as r45 from "@/app/v1/public/plans/route";
+import * as r46 from "@/app/v1/public/plans/[id]/route";
+import * as r47 from "@/app/v1/refund-requests/route";
+import * as r48 from "@/app/v1/refund-requests/[id]/route";
+import * as r49 from "@/app/v1/refund-requests/[id]/cancel/route";
+import * as r50 from "@/app/v1/refunds/route";
+import * as r51 from "@/app/v1/reports/route";
+import * as r52 from "@/app/v1/reports/[id]/route";
+import * as r53 from "@/app/v1/reports/[id]/download/route";
+import * as r54 from "@/app/v1/request-logs/route";
+import * as r55 from "@/app/v1/request-logs/[id]/route";
+import * as r56 from "@/app/v1/sandbox/clock/route";
+import * as r57 from "@/app/v1/sandbox/clock/advance/route";
+import * as r58 from "@/app/v1/sandbox/opr/[token]/otp/route";
+import * as r59 from "@/app/v1/sandbox/payments/[id]/simulate/route";
+import * as r60 from "@/app/v1/sandbox/scenarios/route";
+import * as r61 from "@/app/v1/sandbox/secure-orders/[id]/delivery-code/route";
+import * as r62 from "@/app/v1/sandbox/secure-orders/[id]/simulate-payment/route";
+import * as r63 from "@/app/v1/secure-orders/route";
+import * as r64 from "@/app/v1/secure-orders/[id]/route";
+import * as r65 from "@/app/v1/secure-orders/[id]/cancel/route";
+import * as r66 from "@/app/v1/secure-orders/[id]/confirm-delivery/route";
+import * as r67 from "@/app/v1/webhook-event-types/route";
+import * as r68 from "@/app/v1/webhooks/endpoints/route";
+import * as r69 from "@/app/v1/webhooks/endpoints/[id]/route";
+import * as r70 from "@/app/v1/webhooks/endpoints/[id]/resend-failed/route";
+import * as r71 from "@/app/v1/webhooks/endpoints/[id]/roll-secret/route";
+import * as r72 from "@/app/v1/webhooks/events/route";
+import * as r73 from "@/app/v1/webhooks/events/[event_id]/route";
+import * as r74 from "@/app/v1/webhooks/events/[event_id]/resend/route";
+import * as r75 from "@/app/v1/webhooks/listen-sessions/route";
+import * as r76 from "@/app/v1/webhooks/listen-sessions/[id]/route";
+import * as r77 from "@/app/v1/webhooks/listen-sessions/[id]/results/route";
+import * as r78 from "@/app/v1/webhooks/listen-sessions/[id]/stream/route";
+import * as r79 from "@/app/v1/webhooks/logs/route";
+import * as r80 from "@/app/v1/webhooks/logs/[id]/route";
+import * as r81 from "@/app/v1/webhooks/logs/[id]/retry/route";
+import * as r82 from "@/app/v1/webhooks/stats/route";
+import * as r83 from "@/app/v1/webhooks/test/route";
+import * as r84 from "@/app/v1/withdrawals/route";
+import * as r85 from "@/app/v1/withdrawals/balance/route";
+import * as r86 from "@/app/v1/withdrawals/quote/route";
+import * as r87 from "@/app/v1/withdrawals/stats/route";
+import * as r88 from "@/app/v1/withdrawals/[id]/route";
+import * as r89 from "@/app/v1/withdrawals/[id]/cancel/route";
 
 export const routeIndex: RouteEntry[] = [
   { path: "/v1/balance/transactions", file: "app/v1/balance/transactions/route.ts", module: r0 },
@@ -81,68 +100,87 @@ export const routeIndex: RouteEntry[] = [
   { path: "/v1/billing/subscriptions", file: "app/v1/billing/subscriptions/route.ts", module: r4 },
   { path: "/v1/billing/subscriptions/with-payment", file: "app/v1/billing/subscriptions/with-payment/route.ts", module: r5 },
   { path: "/v1/billing/subscriptions/{id}", file: "app/v1/billing/subscriptions/[id]/route.ts", module: r6 },
-  { path: "/v1/merchant/plan", file: "app/v1/merchant/plan/route.ts", module: r7 },
-  { path: "/v1/merchant/subscription", file: "app/v1/merchant/subscription/route.ts", module: r8 },
-  { path: "/v1/merchants/partner-products", file: "app/v1/merchants/partner-products/route.ts", module: r9 },
-  { path: "/v1/merchants/partner-products/{id}", file: "app/v1/merchants/partner-products/[id]/route.ts", module: r10 },
-  { path: "/v1/merchants/partner-royalties", file: "app/v1/merchants/partner-royalties/route.ts", module: r11 },
-  { path: "/v1/openapi.json", file: "app/v1/openapi.json/route.ts", module: r12 },
-  { path: "/v1/opr/charge", file: "app/v1/opr/charge/route.ts", module: r13 },
-  { path: "/v1/opr/create", file: "app/v1/opr/create/route.ts", module: r14 },
-  { path: "/v1/payment-links", file: "app/v1/payment-links/route.ts", module: r15 },
-  { path: "/v1/payment-links/by-id/{id}", file: "app/v1/payment-links/by-id/[id]/route.ts", module: r16 },
-  { path: "/v1/payment-links/{slug}", file: "app/v1/payment-links/[slug]/route.ts", module: r17 },
-  { path: "/v1/payment-links/{slug}/activate", file: "app/v1/payment-links/[slug]/activate/route.ts", module: r18 },
-  { path: "/v1/payment-links/{slug}/checkout", file: "app/v1/payment-links/[slug]/checkout/route.ts", module: r19 },
-  { path: "/v1/payment-links/{slug}/deactivate", file: "app/v1/payment-links/[slug]/deactivate/route.ts", module: r20 },
-  { path: "/v1/payment-links/{slug}/qr", file: "app/v1/payment-links/[slug]/qr/route.ts", module: r21 },
-  { path: "/v1/payments", file: "app/v1/payments/route.ts", module: r22 },
-  { path: "/v1/payments/history", file: "app/v1/payments/history/route.ts", module: r23 },
-  { path: "/v1/payments/providers", file: "app/v1/payments/providers/route.ts", module: r24 },
-  { path: "/v1/payments/recommend", file: "app/v1/payments/recommend/route.ts", module: r25 },
-  { path: "/v1/payments/search", file: "app/v1/payments/search/route.ts", module: r26 },
-  { path: "/v1/payments/{id}", file: "app/v1/payments/[id]/route.ts", module: r27 },
-  { path: "/v1/payments/{id}/cancel", file: "app/v1/payments/[id]/cancel/route.ts", module: r28 },
-  { path: "/v1/payments/{id}/confirm", file: "app/v1/payments/[id]/confirm/route.ts", module: r29 },
-  { path: "/v1/payments/{id}/details", file: "app/v1/payments/[id]/details/route.ts", module: r30 },
-  { path: "/v1/payments/{id}/expire", file: "app/v1/payments/[id]/expire/route.ts", module: r31 },
-  { path: "/v1/payments/{id}/reconcile", file: "app/v1/payments/[id]/reconcile/route.ts", module: r32 },
-  { path: "/v1/payments/{id}/status", file: "app/v1/payments/[id]/status/route.ts", module: r33 },
-  { path: "/v1/payouts", file: "app/v1/payouts/route.ts", module: r34 },
-  { path: "/v1/platform/plans", file: "app/v1/platform/plans/route.ts", module: r35 },
-  { path: "/v1/portal/sessions", file: "app/v1/portal/sessions/route.ts", module: r36 },
-  { path: "/v1/providers/enabled", file: "app/v1/providers/enabled/route.ts", module: r37 },
-  { path: "/v1/public/plans", file: "app/v1/public/plans/route.ts", module: r38 },
-  { path: "/v1/public/plans/{id}", file: "app/v1/public/plans/[id]/route.ts", module: r39 },
-  { path: "/v1/refunds", file: "app/v1/refunds/route.ts", module: r40 },
-  { path: "/v1/reports", file: "app/v1/reports/route.ts", module: r41 },
-  { path: "/v1/reports/{id}", file: "app/v1/reports/[id]/route.ts", module: r42 },
-  { path: "/v1/reports/{id}/download", file: "app/v1/reports/[id]/download/route.ts", module: r43 },
-  { path: "/v1/sandbox/clock", file: "app/v1/sandbox/clock/route.ts", module: r44 },
-  { path: "/v1/sandbox/clock/advance", file: "app/v1/sandbox/clock/advance/route.ts", module: r45 },
-  { path: "/v1/sandbox/opr/{token}/otp", file: "app/v1/sandbox/opr/[token]/otp/route.ts", module: r46 },
-  { path: "/v1/sandbox/payments/{id}/simulate", file: "app/v1/sandbox/payments/[id]/simulate/route.ts", module: r47 },
-  { path: "/v1/sandbox/secure-orders/{id}/delivery-code", file: "app/v1/sandbox/secure-orders/[id]/delivery-code/route.ts", module: r48 },
-  { path: "/v1/sandbox/secure-orders/{id}/simulate-payment", file: "app/v1/sandbox/secure-orders/[id]/simulate-payment/route.ts", module: r49 },
-  { path: "/v1/secure-orders", file: "app/v1/secure-orders/route.ts", module: r50 },
-  { path: "/v1/secure-orders/{id}", file: "app/v1/secure-orders/[id]/route.ts", module: r51 },
-  { path: "/v1/secure-orders/{id}/cancel", file: "app/v1/secure-orders/[id]/cancel/route.ts", module: r52 },
-  { path: "/v1/secure-orders/{id}/confirm-delivery", file: "app/v1/secure-orders/[id]/confirm-delivery/route.ts", module: r53 },
-  { path: "/v1/webhook-event-types", file: "app/v1/webhook-event-types/route.ts", module: r54 },
-  { path: "/v1/webhooks/endpoints", file: "app/v1/webhooks/endpoints/route.ts", module: r55 },
-  { path: "/v1/webhooks/endpoints/{id}", file: "app/v1/webhooks/endpoints/[id]/route.ts", module: r56 },
-  { path: "/v1/webhooks/endpoints/{id}/roll-secret", file: "app/v1/webhooks/endpoints/[id]/roll-secret/route.ts", module: r57 },
-  { path: "/v1/webhooks/events", file: "app/v1/webhooks/events/route.ts", module: r58 },
-  { path: "/v1/webhooks/events/{event_id}", file: "app/v1/webhooks/events/[event_id]/route.ts", module: r59 },
-  { path: "/v1/webhooks/logs", file: "app/v1/webhooks/logs/route.ts", module: r60 },
-  { path: "/v1/webhooks/logs/{id}", file: "app/v1/webhooks/logs/[id]/route.ts", module: r61 },
-  { path: "/v1/webhooks/logs/{id}/retry", file: "app/v1/webhooks/logs/[id]/retry/route.ts", module: r62 },
-  { path: "/v1/webhooks/stats", file: "app/v1/webhooks/stats/route.ts", module: r63 },
-  { path: "/v1/webhooks/test", file: "app/v1/webhooks/test/route.ts", module: r64 },
-  { path: "/v1/withdrawals", file: "app/v1/withdrawals/route.ts", module: r65 },
-  { path: "/v1/withdrawals/balance", file: "app/v1/withdrawals/balance/route.ts", module: r66 },
-  { path: "/v1/withdrawals/quote", file: "app/v1/withdrawals/quote/route.ts", module: r67 },
-  { path: "/v1/withdrawals/stats", file: "app/v1/withdrawals/stats/route.ts", module: r68 },
-  { path: "/v1/withdrawals/{id}", file: "app/v1/withdrawals/[id]/route.ts", module: r69 },
-  { path: "/v1/withdrawals/{id}/cancel", file: "app/v1/withdrawals/[id]/cancel/route.ts", module: r70 },
+  { path: "/v1/invoices", file: "app/v1/invoices/route.ts", module: r7 },
+  { path: "/v1/invoices/{id}", file: "app/v1/invoices/[id]/route.ts", module: r8 },
+  { path: "/v1/invoices/{id}/finalize", file: "app/v1/invoices/[id]/finalize/route.ts", module: r9 },
+  { path: "/v1/invoices/{id}/send", file: "app/v1/invoices/[id]/send/route.ts", module: r10 },
+  { path: "/v1/invoices/{id}/timeline", file: "app/v1/invoices/[id]/timeline/route.ts", module: r11 },
+  { path: "/v1/invoices/{id}/void", file: "app/v1/invoices/[id]/void/route.ts", module: r12 },
+  { path: "/v1/merchant/plan", file: "app/v1/merchant/plan/route.ts", module: r13 },
+  { path: "/v1/merchant/subscription", file: "app/v1/merchant/subscription/route.ts", module: r14 },
+  { path: "/v1/merchants/partner-products", file: "app/v1/merchants/partner-products/route.ts", module: r15 },
+  { path: "/v1/merchants/partner-products/{id}", file: "app/v1/merchants/partner-products/[id]/route.ts", module: r16 },
+  { path: "/v1/merchants/partner-royalties", file: "app/v1/merchants/partner-royalties/route.ts", module: r17 },
+  { path: "/v1/openapi.json", file: "app/v1/openapi.json/route.ts", module: r18 },
+  { path: "/v1/opr/charge", file: "app/v1/opr/charge/route.ts", module: r19 },
+  { path: "/v1/opr/create", file: "app/v1/opr/create/route.ts", module: r20 },
+  { path: "/v1/payment-links", file: "app/v1/payment-links/route.ts", module: r21 },
+  { path: "/v1/payment-links/by-id/{id}", file: "app/v1/payment-links/by-id/[id]/route.ts", module: r22 },
+  { path: "/v1/payment-links/{slug}", file: "app/v1/payment-links/[slug]/route.ts", module: r23 },
+  { path: "/v1/payment-links/{slug}/activate", file: "app/v1/payment-links/[slug]/activate/route.ts", module: r24 },
+  { path: "/v1/payment-links/{slug}/checkout", file: "app/v1/payment-links/[slug]/checkout/route.ts", module: r25 },
+  { path: "/v1/payment-links/{slug}/deactivate", file: "app/v1/payment-links/[slug]/deactivate/route.ts", module: r26 },
+  { path: "/v1/payment-links/{slug}/qr", file: "app/v1/payment-links/[slug]/qr/route.ts", module: r27 },
+  { path: "/v1/payment-links/{slug}/send", file: "app/v1/payment-links/[slug]/send/route.ts", module: r28 },
+  { path: "/v1/payments", file: "app/v1/payments/route.ts", module: r29 },
+  { path: "/v1/payments/history", file: "app/v1/payments/history/route.ts", module: r30 },
+  { path: "/v1/payments/providers", file: "app/v1/payments/providers/route.ts", module: r31 },
+  { path: "/v1/payments/recommend", file: "app/v1/payments/recommend/route.ts", module: r32 },
+  { path: "/v1/payments/search", file: "app/v1/payments/search/route.ts", module: r33 },
+  { path: "/v1/payments/{id}", file: "app/v1/payments/[id]/route.ts", module: r34 },
+  { path: "/v1/payments/{id}/cancel", file: "app/v1/payments/[id]/cancel/route.ts", module: r35 },
+  { path: "/v1/payments/{id}/confirm", file: "app/v1/payments/[id]/confirm/route.ts", module: r36 },
+  { path: "/v1/payments/{id}/details", file: "app/v1/payments/[id]/details/route.ts", module: r37 },
+  { path: "/v1/payments/{id}/expire", file: "app/v1/payments/[id]/expire/route.ts", module: r38 },
+  { path: "/v1/payments/{id}/reconcile", file: "app/v1/payments/[id]/reconcile/route.ts", module: r39 },
+  { path: "/v1/payments/{id}/status", file: "app/v1/payments/[id]/status/route.ts", module: r40 },
+  { path: "/v1/payouts", file: "app/v1/payouts/route.ts", module: r41 },
+  { path: "/v1/platform/plans", file: "app/v1/platform/plans/route.ts", module: r42 },
+  { path: "/v1/portal/sessions", file: "app/v1/portal/sessions/route.ts", module: r43 },
+  { path: "/v1/providers/enabled", file: "app/v1/providers/enabled/route.ts", module: r44 },
+  { path: "/v1/public/plans", file: "app/v1/public/plans/route.ts", module: r45 },
+  { path: "/v1/public/plans/{id}", file: "app/v1/public/plans/[id]/route.ts", module: r46 },
+  { path: "/v1/refund-requests", file: "app/v1/refund-requests/route.ts", module: r47 },
+  { path: "/v1/refund-requests/{id}", file: "app/v1/refund-requests/[id]/route.ts", module: r48 },
+  { path: "/v1/refund-requests/{id}/cancel", file: "app/v1/refund-requests/[id]/cancel/route.ts", module: r49 },
+  { path: "/v1/refunds", file: "app/v1/refunds/route.ts", module: r50 },
+  { path: "/v1/reports", file: "app/v1/reports/route.ts", module: r51 },
+  { path: "/v1/reports/{id}", file: "app/v1/reports/[id]/route.ts", module: r52 },
+  { path: "/v1/reports/{id}/download", file: "app/v1/reports/[id]/download/route.ts", module: r53 },
+  { path: "/v1/request-logs", file: "app/v1/request-logs/route.ts", module: r54 },
+  { path: "/v1/request-logs/{id}", file: "app/v1/request-logs/[id]/route.ts", module: r55 },
+  { path: "/v1/sandbox/clock", file: "app/v1/sandbox/clock/route.ts", module: r56 },
+  { path: "/v1/sandbox/clock/advance", file: "app/v1/sandbox/clock/advance/route.ts", module: r57 },
+  { path: "/v1/sandbox/opr/{token}/otp", file: "app/v1/sandbox/opr/[token]/otp/route.ts", module: r58 },
+  { path: "/v1/sandbox/payments/{id}/simulate", file: "app/v1/sandbox/payments/[id]/simulate/route.ts", module: r59 },
+  { path: "/v1/sandbox/scenarios", file: "app/v1/sandbox/scenarios/route.ts", module: r60 },
+  { path: "/v1/sandbox/secure-orders/{id}/delivery-code", file: "app/v1/sandbox/secure-orders/[id]/delivery-code/route.ts", module: r61 },
+  { path: "/v1/sandbox/secure-orders/{id}/simulate-payment", file: "app/v1/sandbox/secure-orders/[id]/simulate-payment/route.ts", module: r62 },
+  { path: "/v1/secure-orders", file: "app/v1/secure-orders/route.ts", module: r63 },
+  { path: "/v1/secure-orders/{id}", file: "app/v1/secure-orders/[id]/route.ts", module: r64 },
+  { path: "/v1/secure-orders/{id}/cancel", file: "app/v1/secure-orders/[id]/cancel/route.ts", module: r65 },
+  { path: "/v1/secure-orders/{id}/confirm-delivery", file: "app/v1/secure-orders/[id]/confirm-delivery/route.ts", module: r66 },
+  { path: "/v1/webhook-event-types", file: "app/v1/webhook-event-types/route.ts", module: r67 },
+  { path: "/v1/webhooks/endpoints", file: "app/v1/webhooks/endpoints/route.ts", module: r68 },
+  { path: "/v1/webhooks/endpoints/{id}", file: "app/v1/webhooks/endpoints/[id]/route.ts", module: r69 },
+  { path: "/v1/webhooks/endpoints/{id}/resend-failed", file: "app/v1/webhooks/endpoints/[id]/resend-failed/route.ts", module: r70 },
+  { path: "/v1/webhooks/endpoints/{id}/roll-secret", file: "app/v1/webhooks/endpoints/[id]/roll-secret/route.ts", module: r71 },
+  { path: "/v1/webhooks/events", file: "app/v1/webhooks/events/route.ts", module: r72 },
+  { path: "/v1/webhooks/events/{event_id}", file: "app/v1/webhooks/events/[event_id]/route.ts", module: r73 },
+  { path: "/v1/webhooks/events/{event_id}/resend", file: "app/v1/webhooks/events/[event_id]/resend/route.ts", module: r74 },
+  { path: "/v1/webhooks/listen-sessions", file: "app/v1/webhooks/listen-sessions/route.ts", module: r75 },
+  { path: "/v1/webhooks/listen-sessions/{id}", file: "app/v1/webhooks/listen-sessions/[id]/route.ts", module: r76 },
+  { path: "/v1/webhooks/listen-sessions/{id}/results", file: "app/v1/webhooks/listen-sessions/[id]/results/route.ts", module: r77 },
+  { path: "/v1/webhooks/listen-sessions/{id}/stream", file: "app/v1/webhooks/listen-sessions/[id]/stream/route.ts", module: r78 },
+  { path: "/v1/webhooks/logs", file: "app/v1/webhooks/logs/route.ts", module: r79 },
+  { path: "/v1/webhooks/logs/{id}", file: "app/v1/webhooks/logs/[id]/route.ts", module: r80 },
+  { path: "/v1/webhooks/logs/{id}/retry", file: "app/v1/webhooks/logs/[id]/retry/route.ts", module: r81 },
+  { path: "/v1/webhooks/stats", file: "app/v1/webhooks/stats/route.ts", module: r82 },
+  { path: "/v1/webhooks/test", file: "app/v1/webhooks/test/route.ts", module: r83 },
+  { path: "/v1/withdrawals", file: "app/v1/withdrawals/route.ts", module: r84 },
+  { path: "/v1/withdrawals/balance", file: "app/v1/withdrawals/balance/route.ts", module: r85 },
+  { path: "/v1/withdrawals/quote", file: "app/v1/withdrawals/quote/route.ts", module: r86 },
+  { path: "/v1/withdrawals/stats", file: "app/v1/withdrawals/stats/route.ts", module: r87 },
+  { path: "/v1/withdrawals/{id}", file: "app/v1/withdrawals/[id]/route.ts", module: r88 },
+  { path: "/v1/withdrawals/{id}/cancel", file: "app/v1/withdrawals/[id]/cancel/route.ts", module: r89 },
 ];

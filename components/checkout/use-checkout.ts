@@ -193,11 +193,12 @@ export function useCheckout({ locale, initial, returnUrl, simulate, confirmActio
     return () => clearTimeout(timer);
   }, [cancelOpen]);
 
-  // Redirect on SUCCESS only (never for pending, failed or expired), after the customer has seen it.
+  // Redirect on SUCCESS only (never for pending, failed or expired), after the customer has seen it:
+  // 2 s, as the no-script refresh, long enough to read "Paiement réussi" on a slow phone.
   const redirectTo = payment.status === "SUCCESS" && returnUrl ? successRedirect(returnUrl, payment.id) : null;
   useEffect(() => {
     if (!redirectTo) return;
-    const timer = setTimeout(() => window.location.assign(redirectTo), 1_200);
+    const timer = setTimeout(() => window.location.assign(redirectTo), 2_000);
     return () => clearTimeout(timer);
   }, [redirectTo]);
 

@@ -18,17 +18,55 @@ import { SecretReveal } from "./SecretReveal";
 import { useHydrated } from "./useHydrated";
 import { developersCopy } from "./developers/copy";
 import { useDevelopers, type DevelopersOverview } from "./developers/use-developers";
+import { useRestrictedKeys } from "./developers/use-restricted-keys";
+import { RestrictedKeyForm } from "./developers/RestrictedKeyForm";
+import type { KeyResource } from "@/lib/platform/key-permissions";
+import type { RestrictedKeyView } from "@/lib/platform/restricted-keys";
 
-function KeyRow({ k, locale, onRevoke, busy, canManage }: { k: KeyView; locale: Locale; onRevoke: (id: string) => void; busy: boolean; canManage: boolean }) {
+/** What a restricted key may do, in words: "Paiements : écriture · Factures : lecture". */
+function PermissionList({ restricted, locale }: { restricted: RestrictedKeyView; locale: Locale }) {
+  const t = developersCopy[locale].restricted;
+  const granted = (Object.keys(t.resources) as KeyResource[]).filter((r) => restricted.permissions[r] !== "none");
+  return (
+    <p className="mt-1 text-xs text-ink" data-testid="key-permissions">
+      <span className="font-semibold">{t.allows}</span>{" "}
+      {granted.map((r, i) => (
+        <span key={r}>
+          {i ? " · " : null}
+          {t.grant(t.resources[r], t[restricted.permissions[r]])}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function KeyRow({
+  k,
+  locale,
+  onRevoke,
+  busy,
+  canManage,
+  restricted,
+}: {
+  k: KeyView;
+  locale: Locale;
+  onRevoke: (id: string) => void;
+  busy: boolean;
+  canManage: boolean;
+  restricted?: RestrictedKeyView;
+}) {
   const t = developersCopy[locale];
   const [confirming, setConfirming] = useState(false);
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="api-key">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
+          {restricted ? <span className="text-sm font-semibold break-all text-ink">{restricted.name}</span> : null}
           <code className="font-mono text-sm break-all text-ink">{k.display}</code>
           {k.revoked_at ? <Badge tone="neutral">{t.revoked}</Badge> : <Badge tone="success">{t.active}</Badge>}
+          {restricted ? <Badge tone="info">{t.restricted.badge}</Badge> : null}
         </p>
+        {restricted ? <PermissionList restricted={restricted} locale={locale} /> : null}
         <p className="mt-1 text-xs text-muted">
           {t.created} <DateTime value={k.created_at} locale={locale} /> · {t.lastUsed} : {k.last_used_at ? <DateTime value={k.last_used_at} locale={locale} /> : t.never}
           {k.revoked_at ? (
@@ -67,6 +105,7 @@ export function DevelopersView({
   productionEnabled,
   apiBaseUrl,
   initial,
+  initialRestricted,
   showRequestLog,
   canManage,
 }: {
@@ -75,6 +114,8 @@ export function DevelopersView({
   productionEnabled: boolean;
   apiBaseUrl: string;
   initial: DevelopersOverview;
+  /** The restricted keys of the mode, with their names and permissions. */
+  initialRestricted: RestrictedKeyView[];
   /** The request log carries request bodies: only roles with developers.logs see it. */
   showRequestLog: boolean;
   /** Keys and applications are created and revoked by roles with developers.manage; the others only read (the server refuses them too). */
@@ -83,6 +124,7 @@ export function DevelopersView({
   const t = developersCopy[locale];
   const hydrated = useHydrated();
   const { appNameError, createApp, createKey, error, liveLocked, onCreateApp, query, revealed, revoke, setRevealed } = useDevelopers({ locale, mode, initial, productionEnabled });
+  const restrictedKeys = useRestrictedKeys({ locale, mode, initial: initialRestricted });
   return (
     <PageFrame title={t.title} description={t.intro(mode)} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
       <dl className="mt-4 flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:gap-3">
@@ -140,13 +182,15 @@ export function DevelopersView({
             ) : (
               <ul className="divide-y divide-line">
                 {app.keys.map((k) => (
-                  <KeyRow key={k.id} k={k} locale={locale} canManage={canManage} busy={revoke.isPending && revoke.variables === k.id} onRevoke={(id) => revoke.mutate(id)} />
+                  <KeyRow key={k.id} k={k} locale={locale} canManage={canManage} restricted={restrictedKeys.byId.get(k.id)} busy={revoke.isPending && revoke.variables === k.id} onRevoke={(id) => revoke.mutate(id)} />
                 ))}
               </ul>
             )}
           </section>
         ))}
       </div>
+
+      {canManage ? <RestrictedKeyForm locale={locale} applications={query.data.applications} disabled={liveLocked || !hydrated} keys={restrictedKeys} /> : null}
 
       {showRequestLog ? <RequestLog locale={locale} mode={mode} /> : null}
 

@@ -5,9 +5,11 @@ export type DashboardSection =
   | "home"
   | "payments"
   | "links"
+  | "invoices"
   | "billing"
   | "secure-orders"
   | "withdrawals"
+  | "figures"
   | "webhooks"
   | "developers"
   | "settings"
@@ -23,9 +25,11 @@ export const DASHBOARD_NAV: readonly { id: DashboardSection; href: string; permi
   { id: "home", href: "/dashboard", permission: "dashboard.read" },
   { id: "payments", href: "/dashboard/payments", permission: "dashboard.read" },
   { id: "links", href: "/dashboard/links", permission: "dashboard.read" },
+  { id: "invoices", href: "/dashboard/invoices", permission: "dashboard.read" },
   { id: "billing", href: "/dashboard/billing", permission: "dashboard.read" },
   { id: "secure-orders", href: "/dashboard/secure-orders", permission: "dashboard.read" },
   { id: "withdrawals", href: "/dashboard/withdrawals", permission: "withdrawals.read" },
+  { id: "figures", href: "/dashboard/figures", permission: "withdrawals.read" },
   { id: "webhooks", href: "/dashboard/webhooks", permission: "developers.read" },
   { id: "developers", href: "/dashboard/developers", permission: "developers.read" },
   { id: "settings", href: "/dashboard/settings", permission: "dashboard.read" },
@@ -42,9 +46,11 @@ export const navCopy = defineCopy({
     home: "Accueil",
     payments: "Paiements",
     links: "Liens de paiement",
+    invoices: "Factures",
     billing: "Abonnements",
     "secure-orders": "Commandes sécurisées",
     withdrawals: "Retraits",
+    figures: "Chiffres",
     webhooks: "Webhooks",
     developers: "Développeurs",
     settings: "Paramètres",
@@ -59,9 +65,11 @@ export const navCopy = defineCopy({
     home: "Home",
     payments: "Payments",
     links: "Payment links",
+    invoices: "Invoices",
     billing: "Billing",
     "secure-orders": "Secure orders",
     withdrawals: "Withdrawals",
+    figures: "Figures",
     webhooks: "Webhooks",
     developers: "Developers",
     settings: "Settings",

@@ -10,12 +10,16 @@ export class ApiClientError extends Error {
     message: string,
     readonly status: number,
     readonly param?: string,
+    /** Every problem, when the answer names several (a statement's bad lines). */
+    readonly details?: readonly ErrorDetail[],
   ) {
     super(message);
   }
 }
 
-type Envelope<T> = { success?: boolean; data?: T; error?: { code: ClientErrorCode; message: string; param?: string } };
+export type ErrorDetail = { code: ClientErrorCode; message: string; param?: string };
+
+type Envelope<T> = { success?: boolean; data?: T; error?: ErrorDetail & { details?: ErrorDetail[] } };
 
 interface FetchInit {
   method?: string;
@@ -50,7 +54,7 @@ export async function fetchEnvelope<T, Extra extends object = object>(path: stri
     throw new ApiClientError("INTERNAL_ERROR", `HTTP ${response.status}`, response.status);
   }
   if (!response.ok || parsed.success !== true) {
-    throw new ApiClientError(parsed.error?.code ?? "INTERNAL_ERROR", parsed.error?.message ?? `HTTP ${response.status}`, response.status, parsed.error?.param);
+    throw new ApiClientError(parsed.error?.code ?? "INTERNAL_ERROR", parsed.error?.message ?? `HTTP ${response.status}`, response.status, parsed.error?.param, parsed.error?.details);
   }
   return parsed as { data: T } & Partial<Extra>;
 }

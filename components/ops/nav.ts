@@ -1,12 +1,15 @@
 import { defineCopy } from "@/lib/i18n/dictionary";
 
-export type OpsSection = "overview" | "merchants" | "withdrawals" | "late-collections" | "partner-products" | "disputes" | "audit";
+export type OpsSection = "overview" | "merchants" | "withdrawals" | "refunds" | "late-collections" | "stuck-payments" | "reconciliation" | "partner-products" | "disputes" | "audit";
 
 export const OPS_NAV: readonly { id: OpsSection; href: string }[] = [
   { id: "overview", href: "/ops" },
   { id: "merchants", href: "/ops/merchants" },
   { id: "withdrawals", href: "/ops/withdrawals" },
+  { id: "refunds", href: "/ops/refunds" },
   { id: "late-collections", href: "/ops/late-collections" },
+  { id: "stuck-payments", href: "/ops/stuck-payments" },
+  { id: "reconciliation", href: "/ops/reconciliation" },
   { id: "partner-products", href: "/ops/partner-products" },
   { id: "disputes", href: "/ops/disputes" },
   { id: "audit", href: "/ops/audit" },
@@ -17,7 +20,10 @@ export const opsNavCopy = defineCopy({
     overview: "Demandes à traiter",
     merchants: "Marchands",
     withdrawals: "Retraits",
+    refunds: "Remboursements",
     "late-collections": "Encaissements tardifs",
+    "stuck-payments": "Paiements bloqués",
+    reconciliation: "Rapprochement",
     "partner-products": "Produits partenaires",
     disputes: "Litiges",
     audit: "Journal d'audit",
@@ -26,7 +32,10 @@ export const opsNavCopy = defineCopy({
     overview: "Requests to review",
     merchants: "Merchants",
     withdrawals: "Withdrawals",
+    refunds: "Refunds",
     "late-collections": "Late collections",
+    "stuck-payments": "Stuck payments",
+    reconciliation: "Reconciliation",
     "partner-products": "Partner products",
     disputes: "Disputes",
     audit: "Audit log",

@@ -80,8 +80,8 @@ interface PublicPageShellProps {
   children: ReactNode;
   /** Adds the test-mode banner above the header, for pages showing a test-mode object. */
   testMode?: boolean;
-  /** `narrow` (default) is the single phone-sized column of checkout-like pages. */
-  width?: "narrow" | "wide";
+  /** `narrow` (default) is the single phone-sized column of checkout-like pages; `medium` fits a document's table (an invoice). */
+  width?: "narrow" | "medium" | "wide";
 }
 
 /**
@@ -91,7 +91,7 @@ interface PublicPageShellProps {
  */
 export function PublicPageShell({ locale, brand, children, testMode = false, width = "narrow" }: PublicPageShellProps) {
   const t = copy[locale];
-  const column = width === "narrow" ? "max-w-md" : "max-w-5xl";
+  const column = { narrow: "max-w-md", medium: "max-w-2xl", wide: "max-w-5xl" }[width];
   return (
     <div lang={locale} className="flex min-h-dvh flex-col" style={accentVariables(brand?.accent ?? null)}>
       <a

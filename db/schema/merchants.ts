@@ -1,9 +1,11 @@
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export type Mode = "test" | "live";
 export type KycStatus = "pending" | "approved" | "rejected";
 export type PlatformPlanCode = "none" | "starter" | "pro" | "business";
 export type MerchantStatus = "active" | "suspended";
+/** What a restricted API key may do with one resource (lib/platform/key-permissions.ts); "write" includes reading. */
+export type KeyPermissionLevel = "none" | "read" | "write";
 
 export const merchants = pgTable("merchants", {
   id: text("id").primaryKey(),
@@ -21,6 +23,9 @@ export const merchants = pgTable("merchants", {
   platformPeriodEnd: timestamp("platform_period_end", { withTimezone: true }),
   // The sandbox test clock (docs/architecture.md, "Data"): test-mode time = real time + this offset.
   testClockOffsetSeconds: bigint("test_clock_offset_seconds", { mode: "number" }).notNull().default(0),
+  // Withdrawals strictly above this amount (FCFA, both modes) wait for a second owner or admin
+  // (docs/decisions/balances-and-withdrawals.md); null: no second approval.
+  withdrawalApprovalThreshold: integer("withdrawal_approval_threshold"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -47,6 +52,11 @@ export const apiKeys = pgTable(
     keyHash: text("key_hash").notNull(),
     prefix: text("prefix").notNull(),
     last4: text("last4").notNull(),
+    // A restricted key's label in the dashboard; standard keys have none.
+    name: text("name"),
+    // null: a standard key, with access to everything. Otherwise resource → level; a resource
+    // missing from the map is "none", so a resource added later is closed to existing restricted keys.
+    permissions: jsonb("permissions").$type<Record<string, KeyPermissionLevel>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),

@@ -5,7 +5,7 @@ import type { Mode } from "./merchants";
 export type PaymentStatus = "PENDING" | "SUCCESS" | "FAILED" | "EXPIRED" | "CANCELLED";
 /** What a payment pays for; settlement hands the outcome to that area. */
 // "opr": an onsite payment request, completed only by POST /v1/opr/charge with its one-time code.
-export type PaymentPurpose = "direct" | "payment_link" | "secure_order" | "subscription" | "opr";
+export type PaymentPurpose = "direct" | "payment_link" | "secure_order" | "subscription" | "opr" | "invoice";
 export type OperatorAdapterName = "simulator" | "sandbox" | "live";
 
 export const payments = pgTable(
@@ -55,6 +55,10 @@ export const payments = pgTable(
     index("payments_purpose_idx").on(t.purpose, t.purposeRef),
     index("payments_pending_expiry_idx").on(t.expiresAt).where(sql`status = 'PENDING'`),
     uniqueIndex("payments_operator_session_idx").on(t.operatorSessionId),
+    // The daily reconciliation (lib/reconciliation/match.ts): a statement line finds its payment by the
+    // operator's reference, and the day's live collections are a range on settled_at, not a scan.
+    index("payments_provider_ref_idx").on(t.providerRef).where(sql`provider_ref is not null`),
+    index("payments_live_settled_idx").on(t.settledAt).where(sql`status = 'SUCCESS' and mode = 'live'`),
   ],
 );
 

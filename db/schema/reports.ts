@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { Mode } from "./merchants";
 
-export const REPORT_TYPES = ["payments", "withdrawals", "secure_orders", "subscriptions", "balance_transactions", "statement"] as const;
+export const REPORT_TYPES = ["payments", "withdrawals", "secure_orders", "subscriptions", "invoices", "balance_transactions", "statement", "refunds"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -29,6 +29,8 @@ export const smsOutbox = pgTable(
     segments: integer("segments").notNull(),
     /** The customer is waiting for it on a page (a code they asked for): quiet hours do not hold it back. */
     urgent: boolean("urgent").notNull().default(false),
+    /** The customer asked for this very message: a STOP that arrives before it leaves does not hold it back. */
+    requested: boolean("requested").notNull().default(false),
     status: text("status").$type<SmsStatus>().notNull().default("PENDING"),
     suppressedReason: text("suppressed_reason"),
     attempts: integer("attempts").notNull().default(0),
@@ -47,6 +49,8 @@ export const smsOutbox = pgTable(
     index("sms_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
     // The daily cap counts a customer's messages of the last day (lib/sms/rules.ts).
     index("sms_outbox_recipient_idx").on(t.merchantId, t.to, t.createdAt),
+    // A STOP from a number finds every merchant that texted it lately (lib/sms/inbound.ts), across merchants.
+    index("sms_outbox_to_idx").on(t.to, t.createdAt),
     index("sms_outbox_gateway_ids_idx").using("gin", t.gatewayMessageIds),
     check("sms_outbox_status_check", sql`${t.status} in ('PENDING', 'SENT', 'DELIVERED', 'UNDELIVERABLE', 'FAILED', 'SUPPRESSED')`),
     check("sms_outbox_locale_check", sql`${t.locale} in ('fr', 'en')`),
@@ -72,7 +76,7 @@ export const smsOptOuts = pgTable(
 );
 
 /** The uses of text messages a merchant can switch off (lib/sms/uses.ts); all are on until it does. */
-export const SMS_USES = ["delivery_code", "payment_receipt", "payment_request"] as const;
+export const SMS_USES = ["delivery_code", "payment_receipt", "payment_request", "invoice_reminder", "subscription_payment_due"] as const;
 export type SmsUse = (typeof SMS_USES)[number];
 
 export const smsPreferences = pgTable("sms_preferences", {

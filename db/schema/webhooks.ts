@@ -5,6 +5,8 @@ import { applications, merchants, type Mode } from "./merchants";
 
 export type WebhookDeliveryStatus = "PENDING" | "SUCCESS" | "FAILED";
 export type WebhookAttemptTrigger = "automatic" | "manual";
+/** `http`: the merchant's endpoint, POSTed by the worker; `cli`: a `cauri listen` session, whose stream hands its deliveries to the CLI (lib/webhooks/listen). */
+export type WebhookEndpointKind = "http" | "cli";
 /** HTTP headers in the order sent or received, as [name, value] pairs (a name may repeat). */
 export type HeaderPairs = [string, string][];
 
@@ -16,6 +18,9 @@ export type HeaderPairs = [string, string][];
  * Its health (lib/webhooks/endpoint-health.ts): `slow_until`, while in the future, limits it to one
  * attempt in flight (its attempts time out); `auto_disabled_at` is when it was last disabled for
  * failing continuously (lib/notifications/webhook-failing.ts).
+ * A `cli` endpoint is a listen session (docs/decisions/listen.md): never POSTed by the worker, not
+ * listed nor counted with the merchant's endpoints; `last_seen_at` is its stream's heartbeat, and
+ * a session unseen for a minute is closed (deleted_at).
  */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
@@ -37,8 +42,10 @@ export const webhookEndpoints = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     slowUntil: timestamp("slow_until", { withTimezone: true }),
     autoDisabledAt: timestamp("auto_disabled_at", { withTimezone: true }),
+    kind: text("kind").$type<WebhookEndpointKind>().notNull().default("http"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
-  (t) => [index("webhook_endpoints_app_idx").on(t.applicationId, t.mode)],
+  (t) => [index("webhook_endpoints_app_idx").on(t.applicationId, t.mode), check("webhook_endpoints_kind_check", sql`${t.kind} in ('http', 'cli')`)],
 );
 
 /**

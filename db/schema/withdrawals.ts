@@ -1,8 +1,14 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Mode } from "./merchants";
 
-/** PENDING → APPROVED → COMPLETED; PENDING → REJECTED (by staff); PENDING → CANCELLED (by the merchant). */
-export type WithdrawalStatus = "PENDING" | "APPROVED" | "COMPLETED" | "REJECTED" | "CANCELLED";
+/**
+ * PENDING → APPROVED → COMPLETED; PENDING → REJECTED (by staff); PENDING → CANCELLED (by the merchant).
+ * Above the merchant's approval threshold a request starts AWAITING_APPROVAL: a second owner or
+ * admin turns it PENDING or refuses it (CANCELLED, cancellation_reason "refused"); the requester may cancel it.
+ */
+export type WithdrawalStatus = "AWAITING_APPROVAL" | "PENDING" | "APPROVED" | "COMPLETED" | "REJECTED" | "CANCELLED";
+/** Why a withdrawal was CANCELLED: withdrawn by the merchant, or refused by a second team member. */
+export type WithdrawalCancellationReason = "requester" | "refused";
 /** Where the request came from (`_source` of the withdrawal object). */
 export type WithdrawalSource = "api" | "dashboard";
 
@@ -38,6 +44,14 @@ export const withdrawals = pgTable(
     rejectedAt: timestamp("rejected_at", { withTimezone: true }),
     rejectedBy: text("rejected_by"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancellationReason: text("cancellation_reason").$type<WithdrawalCancellationReason>(),
+    // The team's second approval: who asked ("user:<id>" or "api_key:<id>", the audit actor), and
+    // which owner or admin approved or refused it, when, and why (a refusal's optional note).
+    approvalRequired: boolean("approval_required").notNull().default(false),
+    requestedBy: text("requested_by"),
+    teamDecidedAt: timestamp("team_decided_at", { withTimezone: true }),
+    teamDecidedBy: text("team_decided_by"),
+    teamRefusalReason: text("team_refusal_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

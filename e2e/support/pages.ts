@@ -1,12 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { atFullSpeed } from "./throttle";
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await atFullSpeed(page, () => new AxeBuilder({ page }).analyze());
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
+
+/**
+ * The screenshots are for a person reviewing the pages, never an assertion. CI (CI set) skips them
+ * unless E2E_SCREENSHOTS=1: a full-page capture took a second or more on the 2-core CI machine,
+ * a few hundred per run, and nobody reads a green run's test-results/. A local run keeps them.
+ */
+export const keepScreenshots = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" : !process.env.CI;
 
 /**
  * Full-page screenshots at phone and desktop width into the test output (test-results/), with
@@ -30,7 +38,7 @@ export async function screenshots(page: Page, name: string) {
       expect(overflow, `${name} scrolls sideways at 360 px: ${culprits.join(" | ")}`).toBeLessThanOrEqual(0);
     }
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    if (keepScreenshots) await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -21,7 +21,8 @@ export function e2eWorkers(): number {
 }
 
 // Offsets 1, 2, 7 and 8 are the extra app processes of multi-instance, crash-recovery and
-// v1-dispatch (extraPort); 9 is E2E_OUTAGE_PORT by convention. Those specs run one at a time
+// v1-dispatch (extraPort); 9 is E2E_OUTAGE_PORT by convention and 10 the dev server of
+// quick-start-dev. Those specs run one at a time
 // (playwright.config.ts, the "processes" project), so the servers take the offsets left over.
 const SERVER_OFFSETS = [0, 3, 4, 5, 6];
 

@@ -41,7 +41,7 @@ function requestState(granted: boolean, request: RequestView | undefined): Check
 async function hasWebhookEndpoint(db: Database, merchantId: string, mode: Mode): Promise<boolean> {
   const [exists] = rowsOf<{ t: string | null }>(await db.execute(sql`select to_regclass('public.webhook_endpoints')::text as t`));
   if (!exists?.t) return false;
-  const rows = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from webhook_endpoints where merchant_id = ${merchantId} and mode = ${mode}`));
+  const rows = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from webhook_endpoints where merchant_id = ${merchantId} and mode = ${mode} and kind = 'http'`));
   return Number(rows[0]?.n ?? 0) > 0;
 }
 

@@ -5,8 +5,8 @@ import { ApiError } from "@/lib/core/errors";
  * What a member of a merchant's team may do in the dashboard. Every dashboard page and
  * dashboard-api route names one (lib/http/account-route.ts, lib/http/page.ts); `can` is the only rule.
  *
- * - dashboard.read: the pages every member sees (home, payments, links, billing, secure orders, settings).
- * - commerce: acting on payments, payment links, secure orders and billing (reconcile, create, archive, cancel).
+ * - dashboard.read: the pages every member sees (home, payments, links, invoices, billing, secure orders, settings).
+ * - commerce: acting on payments, payment links, invoices, secure orders and billing (reconcile, create, send, archive, cancel, void).
  * - developers.read: the developers and webhooks pages (applications, key prefixes, endpoints, delivery list).
  * - developers.logs: bodies of API requests and webhook deliveries (the request log, one delivery's detail).
  * - developers.manage: API keys, applications, webhook endpoints and their secrets, test and retried deliveries.

@@ -89,6 +89,19 @@ export async function insertCustomerIfAbsent(db: Database, c: CustomerInput): Pr
 
 export type ListCustomersQuery = { page: number; limit: number; search?: string };
 
+// Written out in full: inside a subquery, drizzle leaves outer columns unqualified.
+const subscriptionCount = sql<number>`(select count(*) from subscriptions s where s.customer_id = "customers"."id")`;
+const totalPaid = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.merchant_id = "customers"."merchant_id" and p.mode = "customers"."mode" and p.customer_phone = "customers"."phone" and p.status = 'SUCCESS')`;
+const customerItem = ({ customer: c, subscriptionCount: sc, totalPaid: tp }: { customer: Customer; subscriptionCount: number; totalPaid: string }) => ({
+  id: c.id,
+  phone: c.phone,
+  name: c.name,
+  email: c.email,
+  created_at: c.createdAt.toISOString(),
+  subscription_count: Number(sc),
+  total_paid: Number(tp),
+});
+
 /** GET /v1/billing/customers. */
 export async function listCustomers(ctx: DomainContext, q: ListCustomersQuery) {
   const where = and(
@@ -97,9 +110,6 @@ export async function listCustomers(ctx: DomainContext, q: ListCustomersQuery) {
     // The phone as typed in any accepted form ("76 55 44 33", "+223…", "00223…") or a part of it, by its digits (lib/phone).
     q.search ? or(ilike(customers.phone, likePattern(phoneSearchDigits(q.search) ?? q.search)), ilike(customers.name, likePattern(q.search))) : undefined,
   );
-  // Written out in full: inside a subquery, drizzle leaves outer columns unqualified.
-  const subscriptionCount = sql<number>`(select count(*) from subscriptions s where s.customer_id = "customers"."id")`;
-  const totalPaid = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.merchant_id = "customers"."merchant_id" and p.mode = "customers"."mode" and p.customer_phone = "customers"."phone" and p.status = 'SUCCESS')`;
   // One query at a time: a request never holds two pooled connections at once.
   const rows = await ctx.db
       .select({ customer: customers, subscriptionCount, totalPaid })
@@ -109,18 +119,16 @@ export async function listCustomers(ctx: DomainContext, q: ListCustomersQuery) {
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
   const [{ n }] = await ctx.db.select({ n: count() }).from(customers).where(where);
-  return {
-    items: rows.map(({ customer: c, subscriptionCount: sc, totalPaid: tp }) => ({
-      id: c.id,
-      phone: c.phone,
-      name: c.name,
-      email: c.email,
-      created_at: c.createdAt.toISOString(),
-      subscription_count: Number(sc),
-      total_paid: Number(tp),
-    })),
-    pagination: pagination(q.page, q.limit, Number(n)),
-  };
+  return { items: rows.map(customerItem), pagination: pagination(q.page, q.limit, Number(n)) };
+}
+
+/** One customer as the list shows it (a customer's page in the dashboard); null for another merchant's or mode's. */
+export async function getCustomer(ctx: DomainContext, id: string) {
+  const [row] = await ctx.db
+    .select({ customer: customers, subscriptionCount, totalPaid })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.merchantId, ctx.merchant.id), eq(customers.mode, ctx.mode)));
+  return row ? customerItem(row) : null;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { DomainContext } from "@/lib/context";
 import { emitEvent } from "@/lib/events/emit";
 import type { JobScope } from "@/lib/core/job-scope";
 import { log } from "@/lib/log";
+import { textSubscriptionPaymentsDue, type PaymentDueText } from "@/lib/notifications/subscription-due-sms";
 import { initiatePayment } from "@/lib/payments/initiate";
 import { settlePayment } from "@/lib/payments/settle";
 import { liveVolumeRefusal } from "@/lib/platform/volume-cap";
@@ -53,6 +54,7 @@ async function claimDue(db: Database, scope: JobScope, limit: number): Promise<s
       .for("update", { of: subscriptions, skipLocked: true });
 
     const claimed: string[] = [];
+    const texts: PaymentDueText[] = [];
     // Live collections take their merchant's live_cap lock: always in merchant order, so two runners never wait on each other in a cycle.
     const byMerchant = [...due].sort((a, b) => (a.merchant.id < b.merchant.id ? -1 : a.merchant.id > b.merchant.id ? 1 : 0));
     for (const { sub, plan, merchant, application } of byMerchant) {
@@ -80,8 +82,11 @@ async function claimDue(db: Database, scope: JobScope, limit: number): Promise<s
       // Committed with the payment, before the push: the customer can also pay from the hosted checkout.
       const due = subscriptionPaymentDueResource(sub, plan, charge, payment);
       await emitEvent(tx, { merchantId: sub.merchantId, applicationId: sub.applicationId, mode: sub.mode, type: "subscription.payment_due", object: due, at });
+      texts.push({ subscription: sub, merchantName: merchant.name, due });
       claimed.push(payment.id);
     }
+    // The subscribers' texts, in the same transaction as their events (lib/notifications/subscription-due-sms.ts).
+    await textSubscriptionPaymentsDue(tx, texts);
     return claimed;
   });
 }

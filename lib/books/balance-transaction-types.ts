@@ -30,6 +30,11 @@ export const BALANCE_TRANSACTION_RULES = [
   { type: "withdrawal_paid", kind: "withdrawal.completed", account: "merchant_reserved", sign: -1 },
   { type: "withdrawal_released", kind: "withdrawal.released", account: "merchant_reserved", sign: -1 },
   { type: "withdrawal_released", kind: "withdrawal.released", account: "merchant_available", sign: 1 },
+  { type: "refund_reserved", kind: "refund.reserved", account: "merchant_available", sign: -1 },
+  { type: "refund_reserved", kind: "refund.reserved", account: "merchant_reserved", sign: 1 },
+  { type: "refund_paid", kind: "refund.executed", account: "merchant_reserved", sign: -1 },
+  { type: "refund_released", kind: "refund.released", account: "merchant_reserved", sign: -1 },
+  { type: "refund_released", kind: "refund.released", account: "merchant_available", sign: 1 },
   { type: "royalty", kind: "partner.royalty", account: "merchant_available", sign: 1 },
   { type: "late_collection", kind: "payment.late_credited", account: "merchant_available", sign: 1 },
   { type: "late_collection_fee", kind: "payment.late_credited", account: "merchant_available", sign: -1 },
@@ -55,6 +60,9 @@ export const BALANCE_TRANSACTION_LABELS: Record<BalanceTransactionType, { fr: st
   withdrawal_reserved: { fr: "Retrait demandé (montant réservé)", en: "Withdrawal requested (amount reserved)" },
   withdrawal_paid: { fr: "Retrait versé", en: "Withdrawal paid" },
   withdrawal_released: { fr: "Retrait annulé (montant rendu)", en: "Withdrawal cancelled (amount returned)" },
+  refund_reserved: { fr: "Remboursement demandé (montant réservé)", en: "Refund requested (amount reserved)" },
+  refund_paid: { fr: "Remboursement versé au client", en: "Refund paid to the customer" },
+  refund_released: { fr: "Remboursement annulé ou refusé (montant rendu)", en: "Refund cancelled or refused (amount returned)" },
   royalty: { fr: "Redevance partenaire", en: "Partner royalty" },
   late_collection: { fr: "Encaissement tardif crédité", en: "Late collection credited" },
   late_collection_fee: { fr: "Frais sur encaissement tardif", en: "Late collection fee" },
@@ -63,6 +71,6 @@ export const BALANCE_TRANSACTION_LABELS: Record<BalanceTransactionType, { fr: st
 
 export const BALANCE_LABELS: Record<MerchantBalanceName, { fr: string; en: string }> = {
   available: { fr: "Disponible", en: "Available" },
-  reserved: { fr: "Réservé (retraits en cours)", en: "Reserved (withdrawals in progress)" },
+  reserved: { fr: "Réservé (retraits et remboursements en cours)", en: "Reserved (withdrawals and refunds in progress)" },
   escrow: { fr: "En séquestre", en: "In escrow" },
 };

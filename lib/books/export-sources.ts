@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { billingPlans, journals, ledgerEntries, payments, secureOrders, subscriptions, withdrawals, type ReportType } from "@/db/schema";
+import { billingPlans, invoices, journals, ledgerEntries, merchants, payments, refundRequests, secureOrders, subscriptions, withdrawals, type ReportType } from "@/db/schema";
+import { merchantNow } from "@/lib/clock";
+import { invoiceStatus } from "@/lib/invoices/serialize";
 import { BALANCE_LABELS, BALANCE_TRANSACTION_LABELS, balanceNameOf, balanceTransactionType, type BalanceTransactionType } from "./balance-transaction-types";
 import { balanceEntryWhere, type BalanceEntry, type BooksScope } from "./balance-transactions";
 
@@ -163,6 +165,54 @@ const subscriptionSource = tableSource<SubscriptionRow>(
   ],
 );
 
+type InvoiceRow = typeof invoices.$inferSelect & { shownStatus: string };
+const invoiceSource = tableSource<InvoiceRow>(
+  invoices,
+  async (scope, where, limit) => {
+    // The status as the dashboard and the API show it: OPEN past its due date on the merchant's clock reads OVERDUE.
+    const [merchant] = await scope.db.select({ testClockOffsetSeconds: merchants.testClockOffsetSeconds }).from(merchants).where(eq(merchants.id, scope.merchantId));
+    const now = merchantNow(merchant, scope.mode);
+    const rows = await scope.db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit);
+    return rows.map((r) => ({ ...r, shownStatus: invoiceStatus(r, now) }));
+  },
+  [
+    col("number", "Numéro", "Number", (r) => r.number),
+    col("id", "Identifiant", "ID", (r) => r.id),
+    col("created_at", "Date de création (UTC)", "Created (UTC)", (r) => iso(r.createdAt)),
+    col("status", "Statut", "Status", (r) => r.shownStatus),
+    col("customer_name", "Client", "Customer", (r) => r.customerName),
+    col("customer_phone", "Téléphone du client", "Customer phone", (r) => r.customerPhone),
+    col("total", "Total (FCFA)", "Total (FCFA)", (r) => r.total),
+    col("due_date", "Échéance", "Due date", (r) => r.dueDate),
+    col("finalized_at", "Finalisée le (UTC)", "Finalized (UTC)", (r) => iso(r.finalizedAt)),
+    col("paid_at", "Payée le (UTC)", "Paid (UTC)", (r) => iso(r.paidAt)),
+    col("voided_at", "Annulée le (UTC)", "Voided (UTC)", (r) => iso(r.voidedAt)),
+    col("payment_id", "Paiement", "Payment", (r) => r.paymentId),
+    col("client_reference", "Votre référence", "Your reference", (r) => r.clientReference),
+  ],
+);
+
+type RefundRow = typeof refundRequests.$inferSelect;
+const refundSource = tableSource<RefundRow>(
+  refundRequests,
+  (scope, where, limit) => scope.db.select().from(refundRequests).where(where).orderBy(desc(refundRequests.createdAt), desc(refundRequests.id)).limit(limit),
+  [
+    col("id", "Identifiant", "ID", (r) => r.id),
+    col("payment_id", "Paiement", "Payment", (r) => r.paymentId),
+    col("amount", "Montant (FCFA)", "Amount (FCFA)", (r) => r.amount),
+    col("status", "Statut", "Status", (r) => r.status),
+    col("reason", "Motif", "Reason", (r) => r.reason),
+    // The number may be one the merchant typed for this refund, not the payer's: masked, as on the receipts.
+    col("customer_phone", "Numéro remboursé", "Number refunded", (r) => r.customerPhone),
+    col("operator_reference", "Référence opérateur", "Operator reference", (r) => r.operatorReference),
+    col("requested_at", "Demandé le (UTC)", "Requested (UTC)", (r) => iso(r.createdAt)),
+    col("approved_at", "Approuvé le (UTC)", "Approved (UTC)", (r) => iso(r.approvedAt)),
+    col("executed_at", "Versé le (UTC)", "Executed (UTC)", (r) => iso(r.executedAt)),
+    col("refused_at", "Refusé le (UTC)", "Refused (UTC)", (r) => iso(r.refusedAt)),
+    col("cancelled_at", "Annulé le (UTC)", "Cancelled (UTC)", (r) => iso(r.cancelledAt)),
+  ],
+);
+
 type BalanceRow = BalanceEntry & { type: BalanceTransactionType };
 const balanceSource: ExportSource<BalanceRow> = {
   columns: [
@@ -225,5 +275,7 @@ export const EXPORT_SOURCES: Record<ExportType, TabularExport> = {
   withdrawals: tabular(withdrawalSource),
   secure_orders: tabular(secureOrderSource),
   subscriptions: tabular(subscriptionSource),
+  invoices: tabular(invoiceSource),
   balance_transactions: tabular(balanceSource),
+  refunds: tabular(refundSource),
 };

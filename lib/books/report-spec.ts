@@ -4,6 +4,7 @@ import { PAYMENT_STATUSES, isoInstant } from "@/lib/payments/schemas";
 import { SECURE_ORDER_STATUSES } from "@/lib/secure-orders/schemas";
 import { SUBSCRIPTION_STATUSES } from "@/lib/billing/schemas";
 import { WITHDRAWAL_STATUSES } from "@/lib/withdrawals/schemas";
+import { REFUND_REQUEST_STATUSES } from "@/lib/refunds/schemas";
 import { ApiError } from "@/lib/core/errors";
 import { input } from "@/lib/core/validation";
 import { BALANCE_TRANSACTION_TYPES } from "./balance-transaction-types";
@@ -14,11 +15,12 @@ export const REPORT_STATUSES: Partial<Record<ReportType, readonly string[]>> = {
   withdrawals: WITHDRAWAL_STATUSES,
   secure_orders: SECURE_ORDER_STATUSES,
   subscriptions: SUBSCRIPTION_STATUSES,
+  refunds: REFUND_REQUEST_STATUSES,
 };
 
 export const createReportSchema = z.object({
   // A string first, so a missing type is told apart from an unknown one.
-  type: z.string().pipe(z.enum(REPORT_TYPES)).describe("payments, withdrawals, secure_orders, subscriptions, balance_transactions (exports) or statement (the monthly statement, a PDF)"),
+  type: z.string().pipe(z.enum(REPORT_TYPES)).describe("payments, withdrawals, secure_orders, subscriptions, invoices, balance_transactions, refunds (exports) or statement (the monthly statement, a PDF)"),
   format: z.enum(REPORT_FORMATS).optional().describe("csv (default for exports) or xlsx; pdf for a statement (its default)"),
   from: isoInstant.describe("ISO 8601; the report covers created_at ≥ from"),
   to: isoInstant.describe("ISO 8601; … and < to"),
@@ -26,7 +28,7 @@ export const createReportSchema = z.object({
     .string()
     .transform((s) => s.trim().toUpperCase())
     .optional()
-    .describe("Exports of payments, withdrawals, secure orders or subscriptions: only this status"),
+    .describe("Exports of payments, withdrawals, secure orders, subscriptions or refunds: only this status"),
   types: z.array(z.enum(BALANCE_TRANSACTION_TYPES)).min(1).optional().describe("balance_transactions: only these movement types"),
   locale: z.enum(["fr", "en"]).default("fr").describe("Language of the column headers, labels and statement (default fr)"),
   delimiter: z.enum([",", ";"]).default(",").describe("CSV separator: ';' for French-language Excel, which reads ',' as the decimal mark"),

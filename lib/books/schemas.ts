@@ -39,7 +39,7 @@ export const balanceTransactionSchema = z.object({
   id: z.string().describe("btxn_<n>: ids grow with the ledger"),
   object: z.literal("balance_transaction"),
   type: z.enum(BALANCE_TRANSACTION_TYPES),
-  balance: z.enum(BALANCE_NAMES).describe("which of the merchant's balances moved: available (withdrawable), reserved (withdrawals in progress), escrow (secure orders held)"),
+  balance: z.enum(BALANCE_NAMES).describe("which of the merchant's balances moved: available (withdrawable), reserved (withdrawals and refunds in progress), escrow (secure orders held)"),
   amount: z.number().int().describe("signed change of that balance, in FCFA"),
   balance_after: z.number().int().describe("that balance right after this movement"),
   currency: z.literal("XOF"),

@@ -15,6 +15,12 @@ import { notificationCodes } from "./error-codes/notifications";
 import { bookCodes } from "./error-codes/books";
 import { brandingCodes } from "./error-codes/branding";
 import { smsCodes } from "./error-codes/sms";
+import { invoiceCodes } from "./error-codes/invoices";
+import { listenCodes } from "./error-codes/listen";
+import { keyCodes } from "./error-codes/keys";
+import { refundCodes } from "./error-codes/refunds";
+import { reconciliationCodes } from "./error-codes/reconciliation";
+import { figureCodes } from "./error-codes/figures";
 
 /** The one error catalogue: code → HTTP status → default message. Areas keep their rows in error-codes/. */
 export const errorCatalogue = {
@@ -34,6 +40,12 @@ export const errorCatalogue = {
   ...bookCodes,
   ...brandingCodes,
   ...smsCodes,
+  ...invoiceCodes,
+  ...listenCodes,
+  ...keyCodes,
+  ...refundCodes,
+  ...reconciliationCodes,
+  ...figureCodes,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -12,8 +12,12 @@ export type FileSpec = {
   length?: number;
   /** A strong validator of the content: a request naming it gets "not modified" without the bytes. */
   etag?: string;
-  /** Whether shared caches may keep it (a public QR image) or only the requester (a merchant's export). */
-  cache: { scope: "public"; maxAgeSeconds: number } | { scope: "private" };
+  /**
+   * Whether shared caches may keep it (a public QR image) or only the requester (a merchant's
+   * export); "live": a stream written as things happen (server-sent events), which no cache,
+   * proxy or compression may hold back.
+   */
+  cache: { scope: "public"; maxAgeSeconds: number } | { scope: "private" } | { scope: "live" };
   /** The content's SHA-256, for the client to check what it received. */
   sha256?: string;
 };

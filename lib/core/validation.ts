@@ -9,6 +9,9 @@ export type InputSpec<S extends z.ZodType = z.ZodType> = { schema: S; codes?: Fi
 /** A schema plus the error codes of its fields: one source for validation, errors and docs. */
 export const input = <S extends z.ZodType>(schema: S, codes?: FieldCodes): InputSpec<S> => ({ schema, codes });
 
+/** A custom issue flagged with this param says exactly what is wrong: its message follows the field's name. */
+export const EXPLAINED = "explained";
+
 /** Validates raw input; the first problem becomes an ApiError naming the field. */
 export function parseInput<S extends z.ZodType>(spec: InputSpec<S>, raw: unknown): z.output<S> {
   rejectUnstorableInput(raw, spec.codes);
@@ -35,7 +38,16 @@ export function parseInput<S extends z.ZodType>(spec: InputSpec<S>, raw: unknown
   const generic = code === "MISSING_FIELD" || code === "INVALID_FIELD";
   // A choice among fixed values names them, whatever the code (one code can serve several lists).
   const choices = issue.code === "invalid_value" && !missing ? issue.values.map(String) : null;
-  const message = choices ? `${field} must be one of ${choices.join(", ")}.` : !generic ? undefined : missing ? `${field} is required.` : `${field}: ${issue.message}`;
+  const explained = issue.code === "custom" && issue.params?.[EXPLAINED] === true;
+  const message = choices
+    ? `${field} must be one of ${choices.join(", ")}.`
+    : explained
+      ? `${field} ${issue.message}.`
+      : !generic
+        ? undefined
+        : missing
+          ? `${field} is required.`
+          : `${field}: ${issue.message}`;
   throw new ApiError(code, message, { param: field });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBamako, formatDay, toUtcIso } from "./date";
+import { formatBamako, formatDate, formatDay, toUtcIso } from "./date";
 
 describe("formatBamako", () => {
   it("formats in French with the abbreviated month", () => {
@@ -57,5 +57,13 @@ describe("formatDay", () => {
 
   it("refuses anything but YYYY-MM-DD", () => {
     expect(() => formatDay("2026-11-1", "fr")).toThrow(RangeError);
+  });
+});
+
+describe("formatDate", () => {
+  it("shows a calendar day with its year, as a due date", () => {
+    expect(formatDate("2026-12-04", "fr")).toBe("4 déc. 2026");
+    expect(formatDate("2027-01-31", "en")).toBe("31 Jan 2027");
+    expect(() => formatDate("2026-12", "fr")).toThrow(RangeError);
   });
 });

@@ -50,3 +50,8 @@ export function formatDay(day: string, locale: Locale): string {
   if (!match) throw new RangeError(`Invalid day: ${day}`);
   return `${Number(match[3])} ${MONTHS[locale][Number(match[2]) - 1]}`;
 }
+
+/** "21 nov. 2026" (fr) or "21 Nov 2026" (en): a calendar day ("2026-11-21") with its year, as a due date. */
+export function formatDate(day: string, locale: Locale): string {
+  return `${formatDay(day, locale)} ${day.slice(0, 4)}`;
+}

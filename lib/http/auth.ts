@@ -7,7 +7,8 @@ import { noteKeyUse } from "@/lib/platform/key-use";
 import { cacheGeneration, cachedKey, copyKeyRecord, storeKey, type KeyRecord } from "./api-key-cache";
 import { ApiError } from "@/lib/core/errors";
 
-export type KeyIdentity = { key: Pick<ApiKey, "id" | "mode">; merchant: Merchant; application: Application; mode: Mode };
+/** `key.permissions`: null for a standard key, the map of a restricted one (lib/platform/key-permissions.ts). */
+export type KeyIdentity = { key: Pick<ApiKey, "id" | "mode" | "permissions">; merchant: Merchant; application: Application; mode: Mode };
 
 export function bearerToken(request: { headers: Pick<Headers, "get"> }): string | null {
   const header = request.headers.get("authorization");
@@ -34,7 +35,7 @@ export async function authenticateKey(db: Database, request: { headers: Pick<Hea
     if (gate) throw new ApiError(gate);
   }
   noteKeyUse(key.id, systemNow(), touchedAt);
-  return { key: { id: key.id, mode }, merchant, application, mode };
+  return { key: { id: key.id, mode, permissions: key.permissions ?? null }, merchant, application, mode };
 }
 
 type Found = { record: KeyRecord; touchedAt: number };

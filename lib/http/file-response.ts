@@ -15,6 +15,8 @@ const streamOf = (chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array>
 };
 
 export function cacheHeaders(cache: FileSpec["cache"], etag?: string): Record<string, string> {
+  // no-transform: a compressing proxy (or Next.js's own compression) would buffer the events; X-Accel-Buffering: nginx's.
+  if (cache.scope === "live") return { "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" };
   if (cache.scope === "private") return { "Cache-Control": "private, no-store", ...(etag ? { ETag: etag } : {}) };
   return { "Cache-Control": `public, max-age=${cache.maxAgeSeconds}, must-revalidate`, Vary: "Accept-Encoding", ...(etag ? { ETag: etag } : {}) };
 }

@@ -9,15 +9,16 @@ export type SearchParams = Promise<Record<string, string | string[] | undefined>
 /**
  * The language of a dashboard, ops or sign-in page: `?lang=`, then the remembered cookie, then
  * the browser; French by default. Each page resolves it (a layout cannot see `?lang=`), so the
- * whole frame of the page is in one language.
+ * whole frame of the page is in one language. `preferred`: the language of the object a public
+ * page shows (an invoice's), which takes the browser's place.
  */
-export async function pageLocale(searchParams?: SearchParams): Promise<Locale> {
+export async function pageLocale(searchParams?: SearchParams, preferred?: Locale): Promise<Locale> {
   const [params, cookieStore, headerList] = await Promise.all([searchParams ?? Promise.resolve({} as Record<string, string | string[] | undefined>), cookies(), headers()]);
   const lang = params.lang;
   return resolveLocale({
     searchParamLang: typeof lang === "string" ? lang : undefined,
     cookieLang: cookieStore.get(LANG_COOKIE)?.value,
-    acceptLanguage: headerList.get("accept-language") ?? undefined,
+    acceptLanguage: preferred ?? headerList.get("accept-language") ?? undefined,
   });
 }
 

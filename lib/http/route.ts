@@ -13,6 +13,7 @@ import { countRequest, inTransactionPolicy, openExchange, readJsonBody, readQuer
 import { CREATION_LIMITS, hitRateLimits, peekRateLimit, rateLimitHeaders, refundRateLimit, tighterState, type LimitName, type RateLimitState } from "@/lib/rate-limit/limits";
 import { recordApiRequest } from "@/lib/request-log/store";
 import { parseInput, type InputSpec } from "@/lib/core/validation";
+import { checkKeyPermission, type KeyResource } from "@/lib/platform/key-permissions";
 
 
 export type KeyContext = DomainContext & { kind: "key"; keyId: string; request: IncomingRequest; requestId: string };
@@ -24,6 +25,11 @@ type Ctx<A extends Auth> = A extends "key" ? KeyContext : A extends "optional" ?
 
 export type RouteOptions<A extends Auth, B, Q> = {
   auth: A;
+  /**
+   * What a restricted key needs to call this route (lib/platform/key-permissions.ts): every
+   * route a key can call names its resource; GET and HEAD read it, other methods write it.
+   */
+  resource?: A extends "none" ? never : KeyResource;
   /** A route for test keys only (sandbox tools): a live key is refused with TEST_MODE_ONLY. */
   testOnly?: boolean;
   /**
@@ -49,6 +55,8 @@ export type RouteOptions<A extends Auth, B, Q> = {
   guard?: (ctx: Ctx<A>) => Promise<void> | void;
   /** What the OpenAPI document says of this route, beside what the options above already tell it. */
   doc?: RouteDoc;
+  /** false: the request log does not keep this route's requests (its own reader: a tail polling it would list itself). */
+  requestLog?: false;
 } & EntryTransaction;
 
 export type RouteDoc = {
@@ -151,6 +159,8 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       // Set before counting: a creation refused by its own limit (429) hands its hit back too.
       if (limits.length > 1) limitedAs = options.limit;
       rate = await countRequest(exchange, limits);
+      // Counted first: a restricted key refused here still spends its requests, as any other refusal.
+      if (identity && options.resource) checkKeyPermission(identity.key.permissions, options.resource, request.method);
 
       const known = identity as KeyIdentity | null;
       const base = known
@@ -305,7 +315,7 @@ export function route<A extends Auth, B extends InputSpec | undefined = undefine
       finished: (status, durationMs) => {
         // Set inside work(), which TypeScript does not follow.
         const known = identity as KeyIdentity | null;
-        if (!known) return;
+        if (!known || options.requestLog === false) return;
         recordApiRequest({
           merchantId: known.merchant.id,
           applicationId: known.application.id,

@@ -18,6 +18,7 @@ const STATUS = {
     REFUNDED: { fr: "Remboursé", en: "Refunded", tone: "neutral" },
   },
   withdrawal: {
+    AWAITING_APPROVAL: { fr: "En attente d'approbation", en: "Awaiting approval", tone: "warning" },
     PENDING: { fr: "En attente", en: "Pending", tone: "warning" },
     APPROVED: { fr: "Approuvé", en: "Approved", tone: "info" },
     COMPLETED: { fr: "Versé", en: "Paid out", tone: "success" },
@@ -41,6 +42,13 @@ const STATUS = {
     PENDING: { fr: "En cours", en: "Pending", tone: "warning" },
     SUCCESS: { fr: "Livré", en: "Delivered", tone: "success" },
     FAILED: { fr: "Échoué", en: "Failed", tone: "danger" },
+  },
+  invoice: {
+    DRAFT: { fr: "Brouillon", en: "Draft", tone: "neutral" },
+    OPEN: { fr: "À payer", en: "Awaiting payment", tone: "info" },
+    OVERDUE: { fr: "En retard", en: "Overdue", tone: "warning" },
+    PAID: { fr: "Payée", en: "Paid", tone: "success" },
+    VOID: { fr: "Annulée", en: "Voided", tone: "neutral" },
   },
   link: {
     ACTIVE: { fr: "Actif", en: "Active", tone: "success" },

@@ -2,15 +2,20 @@ import type { Database } from "@/db/client";
 import type { JobScope } from "@/lib/core/job-scope";
 import { compactPaymentCounts } from "@/lib/payments/counts";
 import { expireDuePayments } from "@/lib/payments/expire";
+import { recheckPendingPayments } from "@/lib/payments/recheck";
 import { runPartnerRoyalties } from "@/lib/partner/royalty";
 import { runSecureOrderDeadlines } from "@/lib/secure-orders/deadlines";
 import { runBillingCycle } from "@/lib/billing/cycle";
+import { runInvoiceReminders } from "@/lib/invoices/reminders";
 import { sendDueMail } from "@/lib/mail/send-job";
 import { sendDueSms } from "@/lib/sms/send-job";
 import { generateDueReports } from "@/lib/books/report-job";
 import { pruneRequestLog } from "@/lib/request-log/store";
+import { deliverSimulatedCallbacks } from "@/lib/sandbox/simulated-callbacks";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
+import { runWeeklySummaries } from "@/lib/figures/weekly-summary";
+import { compactPaymentFigures } from "@/lib/figures/queries";
 
 
 /**
@@ -34,6 +39,11 @@ export type Job = {
 };
 
 export const jobs: Job[] = [
+  // The sandbox simulator's delayed operator callbacks (lib/sandbox/simulated-callbacks.ts): before the expiry, so in a clock
+  // advance a callback that fell due before expires_at settles the payment as it would have in real time.
+  { id: "simulated-operator-callbacks", everySeconds: 5, scope: "merchant", run: (db, scope) => deliverSimulatedCallbacks(db, scope) },
+  // Asks the operator again about pushed payments still PENDING (lib/payments/recheck.ts), its last question before the expiry sweep.
+  { id: "payment-rechecks", everySeconds: 15, scope: "merchant", run: (db, scope) => recheckPendingPayments(db, scope) },
   { id: "payment-expiry", everySeconds: 5, scope: "merchant", run: (db, scope) => expireDuePayments(db, scope) },
   // Keeps the delta log behind list totals short (lib/payments/counts.ts); totals are exact either way.
   { id: "payment-count-compaction", everySeconds: 5, scope: "global", run: (db) => compactPaymentCounts(db) },
@@ -41,6 +51,8 @@ export const jobs: Job[] = [
   { id: "partner-royalty", everySeconds: 3_600, scope: "merchant", run: (db, scope) => runPartnerRoyalties(db, { merchantId: scope?.merchantId }) },
   { id: "secure-order-deadlines", everySeconds: 15, scope: "merchant", run: (db, scope) => runSecureOrderDeadlines(db, scope) },
   { id: "billing-cycle", everySeconds: 30, scope: "merchant", run: (db, scope) => runBillingCycle(db, scope) },
+  // Invoices past due become overdue and reminders go on their day (lib/invoices/reminders.ts); the test clock drives both in sandbox.
+  { id: "invoice-reminders", everySeconds: 60, scope: "merchant", run: (db, scope) => runInvoiceReminders(db, scope) },
   // Sends the mail outbox (lib/mail/send-job.ts): due messages, each claimed under a lease, retried with backoff.
   { id: "mail-delivery", everySeconds: 5, scope: "global", run: (db) => sendDueMail(db) },
   // Sends the text-message outbox (lib/sms/send-job.ts) on the process's SMPP session, under the same leases and retries.
@@ -50,6 +62,10 @@ export const jobs: Job[] = [
   // The request log keeps bodies (masked) for 24 hours: writes prune as they go, this keeps the
   // promise on an instance that receives no API traffic.
   { id: "request-log-retention", everySeconds: 300, scope: "global", run: (db) => pruneRequestLog(db) },
+  // Keeps the delta log behind the figures page short (lib/figures/queries.ts); the figures are exact either way.
+  { id: "payment-figures-compaction", everySeconds: 5, scope: "global", run: (db) => compactPaymentFigures(db) },
+  // Monday-morning summary of last week to owners and finance (lib/figures/weekly-summary.ts), once per member and ISO week.
+  { id: "weekly-summary", everySeconds: 3_600, scope: "global", run: (db) => runWeeklySummaries(db) },
   // Last, so events emitted by the jobs above go out in the same pass. The webhook worker below
   // sends within a second; this pass is its safety net and the sandbox clock advance's sender.
   // On Inngest the same cadence drives `sweep-webhooks`, which hands deliveries to Inngest runs

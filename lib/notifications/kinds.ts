@@ -5,7 +5,7 @@ import type { MerchantRole } from "@/db/schema";
  * What a merchant's team can be told by e-mail. Each member of a notified role receives every
  * kind unless they opted out of it (users.notification_opt_outs, from the notification settings page).
  */
-export const NOTIFICATION_KINDS = ["withdrawal_updates", "webhook_failing", "dispute_opened", "production_opened"] as const;
+export const NOTIFICATION_KINDS = ["withdrawal_updates", "webhook_failing", "dispute_opened", "production_opened", "weekly_summary"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 

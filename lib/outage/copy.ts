@@ -2,12 +2,12 @@ import { defineCopy } from "@/lib/i18n/dictionary";
 
 /**
  * Who reads a page that could not be served: a customer paying (checkout, payment link, secure
- * order, portal), who must know that a payment already started is not lost, or a merchant or staff
+ * order, portal, invoice), who must know that a payment already started is not lost, or a merchant or staff
  * member on the dashboard, the console or the sign-in.
  */
 export type Audience = "customer" | "merchant";
 
-const CUSTOMER_PREFIXES = ["/checkout/", "/l/", "/o/", "/d/", "/portal/"];
+const CUSTOMER_PREFIXES = ["/checkout/", "/l/", "/o/", "/d/", "/portal/", "/i/"];
 
 export function audienceOf(pathname: string): Audience {
   return CUSTOMER_PREFIXES.some((prefix) => pathname.startsWith(prefix)) ? "customer" : "merchant";

@@ -8,6 +8,7 @@ import { linkUrl } from "@/lib/links/serialize";
 import { maskPhone } from "@/lib/format/phone";
 import { operatorLabel } from "@/lib/operator/port";
 import { receiptLinks } from "@/lib/receipts/token";
+import { assertInvoicePayable } from "@/lib/invoices/public";
 import { findPaymentPublic } from "./get";
 import { initiatePayment } from "./initiate";
 import { paymentClock, resendWaitSeconds } from "./resend";
@@ -102,6 +103,8 @@ export const confirmPayment = defineOperation({ transaction: "own" }, async func
   const { payment, merchantName } = await findPaymentPublic(db, id);
   refuseOnsiteRequest(payment);
   if (payment.status !== "PENDING") return publicPayment(payment, merchantName);
+  // An invoice paid or voided since this attempt opened refuses before anything reaches the phone.
+  if (payment.purpose === "invoice" && payment.purposeRef) await assertInvoicePayable(db, payment.purposeRef);
   if (phone === null) return publicPayment(await initiatePayment(db, id), merchantName);
   const normalized = normalizeCustomerPhone(phone);
   if (!normalized) throw new ApiError("INVALID_PHONE", undefined, { param: "customer_phone" });

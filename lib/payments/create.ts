@@ -5,6 +5,7 @@ import type { Payment, PaymentPurpose } from "@/db/schema";
 import { customers, payments } from "@/db/schema";
 import { compiledStatement, driverValue } from "@/db/statement";
 import { isOwnHost, paymentLifetimeMinutes } from "@/lib/config";
+import { isLoopbackUrl } from "@/lib/redirects/redirect-url";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/core/errors";
 import { newId } from "@/lib/ids";
@@ -136,7 +137,10 @@ const rowValues = (row: NewPaymentRow) => Object.fromEntries(ROW_COLUMNS.map((k)
 
 /** POST /v1/payments: the payment's answer, known before it is written (lib/idempotency/sealed-write.ts). */
 export async function createPayment(ctx: DomainContext, body: CreatePaymentBody): Promise<SealedWrite<CreatedPayment>> {
-  if (isOwnHost(new URL(body.return_url).hostname)) {
+  if (isLoopbackUrl(body.return_url)) {
+    // A shop on the integrator's machine is a test shop: a live customer's browser could never reach it.
+    if (ctx.mode === "live") throw new ApiError("INVALID_RETURN_URL", "return_url points at localhost or a loopback address, which only a test key may use: a live payment returns to your site's public https:// address.", { param: "return_url" });
+  } else if (isOwnHost(new URL(body.return_url).hostname)) {
     throw new ApiError("INVALID_RETURN_URL", "return_url must point at your own site, not at the payment service's domain.", { param: "return_url" });
   }
   // Partner merchants must send items at validated prices; others may not send any (lib/partner/items.ts).

@@ -14,7 +14,7 @@ import { dashboardPayments, paymentActivity, paymentMoney } from "./dashboard";
 const ctxOf = async (m: Awaited<ReturnType<typeof newMerchant>>, mode: "test" | "live" = "test") => dashboardContext(db(), m.merchant, mode);
 
 describe("dashboardPayments", () => {
-  it("filters by status, search (client reference or phone digits) and scope", async () => {
+  it("filters by status, search (client reference or phone digits), a customer's number and scope", async () => {
     // A live-ready merchant: its live payment below passes the plan's cap.
     const m = await newLiveMerchant();
     const other = await newMerchant();
@@ -32,6 +32,11 @@ describe("dashboardPayments", () => {
     expect((await dashboardPayments(ctx, { page: 1, limit: 10, search: "CMD-1" })).payments.map((p) => p.id)).toEqual([a.id]);
     expect((await dashboardPayments(ctx, { page: 1, limit: 10, search: "70 00 00 22" })).payments.map((p) => p.id)).toEqual([b.id]);
     expect((await dashboardPayments(ctx, { page: 1, limit: 10, search: "CMD" })).payments).toEqual([]);
+    // One customer's exact number: not a part of another's, not another merchant's or mode's.
+    const phoneOnly = await dashboardPayments(ctx, { page: 1, limit: 10, customerPhone: "+22370000011" });
+    expect(phoneOnly.payments.map((p) => p.id)).toEqual([a.id]);
+    expect(phoneOnly.pagination.total).toBe(1);
+    expect((await dashboardPayments(ctx, { page: 1, limit: 10, customerPhone: "+2237000001" })).payments).toEqual([]);
     const page2 = await dashboardPayments(ctx, { page: 2, limit: 1 });
     expect(page2.payments.map((p) => p.id)).toEqual([a.id]);
     expect(page2.pagination.pages).toBe(2);

@@ -1,21 +1,38 @@
-import { and, asc, count, desc, eq, gte, inArray, like, lt, or, type SQL } from "drizzle-orm";
-import { events, journals, ledgerEntries, payments, secureOrders, webhookDeliveries, webhookEndpoints, type LedgerAccount, type PaymentStatus } from "@/db/schema";
+import { and, asc, count, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
+import {
+  events,
+  journals,
+  ledgerEntries,
+  payments,
+  secureOrders,
+  webhookDeliveries,
+  webhookEndpoints,
+  type LedgerAccount,
+  type Payment,
+  type PaymentCheck,
+  type PaymentCheckAction,
+  type PaymentCheckKind,
+  type PaymentStatus,
+} from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
 import { logResource } from "@/lib/webhooks/logs";
+import type { LogResource } from "@/lib/webhooks/schemas";
 import { countPayments } from "./counts";
 import { paymentAsOf, statusAsOf } from "./as-of";
 import { findPayment } from "./get";
+import { checksOf } from "./recheck-records";
 import { paymentResourcesOf } from "./resource";
 
 /**
  * The dashboard's payments table: the same merchant+mode scope as GET /v1/payments, plus a
  * date range [from, to) and a search that matches the client reference exactly or the customer
- * phone by its digits (a merchant types "70000001" or "+223 70 00 00 01"). Statuses as of now
- * (lib/payments/as-of.ts): a page read never settles payments, the expiry job does.
+ * phone by its digits (a merchant types "70000001" or "+223 70 00 00 01"), or one customer's
+ * exact number (E.164, a customer's page). Statuses as of now (lib/payments/as-of.ts): a page
+ * read never settles payments, the expiry job does.
  */
 export async function dashboardPayments(
   ctx: DomainContext,
-  q: { page: number; limit: number; status?: PaymentStatus; from?: Date; to?: Date; search?: string },
+  q: { page: number; limit: number; status?: PaymentStatus; from?: Date; to?: Date; search?: string; customerPhone?: string },
 ) {
   const term = q.search?.trim();
   const digits = term?.replace(/\D/g, "") ?? "";
@@ -31,8 +48,9 @@ export async function dashboardPayments(
     q.from ? gte(payments.createdAt, q.from) : undefined,
     q.to ? lt(payments.createdAt, q.to) : undefined,
     searchWhere,
+    q.customerPhone ? eq(payments.customerPhone, q.customerPhone) : undefined,
   );
-  const filtered = Boolean(q.from || q.to || searchWhere);
+  const filtered = Boolean(q.from || q.to || searchWhere || q.customerPhone);
   const [rows, total] = await Promise.all([
     ctx.db.select().from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(q.limit).offset((q.page - 1) * q.limit),
     // Unfiltered (but for status), the database's counters answer; a date range or a search counts its matches.
@@ -66,18 +84,36 @@ async function refundedOrders(ctx: DomainContext, rows: { id: string; status: Pa
   return new Set(paid.filter((p) => orders.has(p.purposeRef!)).map((p) => p.id));
 }
 
+/** One step of a payment's timeline on its detail page, oldest first (paymentActivity). */
+export type TimelineEntry =
+  | { kind: "created"; at: string }
+  /** `recorded: false`: pushed before pushes were recorded; only initiated_at says when. */
+  | { kind: "push"; at: string; recorded: boolean; operator_status: PaymentCheck["operatorStatus"]; reason: string | null; error: string | null }
+  | { kind: "check"; at: string; trigger: Exclude<PaymentCheckKind, "push">; operator_status: PaymentCheck["operatorStatus"]; reason: string | null; error: string | null; action: PaymentCheckAction | null; answered: boolean }
+  | { kind: "final"; at: string; status: PaymentStatus; reason: string | null }
+  | { kind: "event"; at: string; event_id: string; type: string; deliveries: LogResource[] };
+
+// Entries at the same instant read in the order things happen.
+const ORDER: Record<TimelineEntry["kind"], number> = { created: 0, push: 1, check: 2, final: 3, event: 4 };
+
 /**
- * What a payment caused, for its detail page: the events emitted for it (its status timeline,
- * oldest first) and the webhook deliveries of those events. 404 like findPayment for another
- * merchant's or the other mode's payment.
+ * What a payment caused, for its detail page: the events emitted for it (oldest first) and the
+ * webhook deliveries of those events, and `entries`, its whole timeline: created, pushed to the
+ * phone with the operator's answer, each check with the operator (lib/payments/recheck.ts,
+ * reconcile), the final state, and each event with its deliveries. 404 like findPayment for
+ * another merchant's or the other mode's payment.
  */
 export async function paymentActivity(ctx: DomainContext, id: string) {
   const payment = await findPayment(ctx, id);
-  const rows = await ctx.db
-    .select({ id: events.id, type: events.type, createdAt: events.createdAt })
-    .from(events)
-    .where(and(eq(events.merchantId, ctx.merchant.id), eq(events.mode, ctx.mode), eq(events.objectId, payment.id)))
-    .orderBy(asc(events.createdAt), asc(events.id));
+  const [rows, checks] = await Promise.all([
+    ctx.db
+      // The event's own time (the merchant's clock, as the payment's), not when the outbox row was written.
+      .select({ id: events.id, type: events.type, createdAt: sql<string>`${events.payload}->>'timestamp'`.mapWith((v: string) => new Date(v)) })
+      .from(events)
+      .where(and(eq(events.merchantId, ctx.merchant.id), eq(events.mode, ctx.mode), eq(events.objectId, payment.id)))
+      .orderBy(asc(events.createdAt), asc(events.id)),
+    checksOf(ctx.db, payment.id),
+  ]);
   const eventIds = rows.map((r) => r.id);
   const deliveries = eventIds.length
     ? await ctx.db
@@ -87,10 +123,26 @@ export async function paymentActivity(ctx: DomainContext, id: string) {
         .where(and(eq(webhookDeliveries.merchantId, ctx.merchant.id), eq(webhookDeliveries.mode, ctx.mode), inArray(webhookDeliveries.eventId, eventIds)))
         .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
     : [];
+  const logs = deliveries.map((d) => logResource(d.delivery, d.url));
   return {
     timeline: rows.map((r) => ({ event_id: r.id, type: r.type, at: r.createdAt.toISOString() })),
-    deliveries: deliveries.map((d) => logResource(d.delivery, d.url)),
+    deliveries: logs,
+    entries: timelineOf(payment, checks, rows, logs),
   };
+}
+
+function timelineOf(payment: Payment, checks: PaymentCheck[], rows: { id: string; type: string; createdAt: Date }[], logs: LogResource[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [{ kind: "created", at: payment.createdAt.toISOString() }];
+  for (const c of checks) {
+    const answer = { operator_status: c.operatorStatus, reason: c.reason, error: c.error };
+    entries.push(c.kind === "push" ? { kind: "push", at: c.at.toISOString(), recorded: true, ...answer } : { kind: "check", at: c.at.toISOString(), trigger: c.kind, ...answer, action: c.action, answered: c.finishedAt !== null });
+  }
+  if (payment.initiatedAt && !checks.some((c) => c.kind === "push")) {
+    entries.push({ kind: "push", at: payment.initiatedAt.toISOString(), recorded: false, operator_status: null, reason: null, error: null });
+  }
+  if (payment.status !== "PENDING") entries.push({ kind: "final", at: (payment.settledAt ?? payment.updatedAt).toISOString(), status: payment.status, reason: payment.statusReason });
+  for (const r of rows) entries.push({ kind: "event", at: r.createdAt.toISOString(), event_id: r.id, type: r.type, deliveries: logs.filter((d) => d.event_id === r.id) });
+  return entries.sort((a, b) => a.at.localeCompare(b.at) || ORDER[a.kind] - ORDER[b.kind]);
 }
 
 export type LedgerLine = { journal_id: string; kind: string; account: LedgerAccount; amount: number; created_at: string };

@@ -6,6 +6,7 @@ import { log } from "@/lib/log";
 import { ApiError } from "@/lib/core/errors";
 import { OperatorError, operatorLabel } from "@/lib/operator/port";
 import { operatorAdapter } from "@/lib/operator/registry";
+import { operatorErrorText, recordPush } from "./recheck-records";
 import { settlePayment } from "./settle";
 
 const RETRY_HINT = "The payment stays PENDING: confirming again on the checkout or reconciling retries it.";
@@ -57,6 +58,8 @@ export async function initiatePayment(db: Database, paymentId: string): Promise<
       })
       .where(eq(payments.id, claimed.id))
       .returning();
+    // On the payment's timeline (lib/payments/recheck-records.ts): the push and the operator's answer to it.
+    await recordPush(db, claimed, at, { operatorStatus: outcome.status, reason: outcome.reason, action: outcome.status === "PENDING" ? "none" : "settled" });
     if (outcome.status === "PENDING") return withSession;
     // The operator's own answer. If the payment ended while we waited (cancelled on the checkout, expired), a
     // SUCCESS is a late collection: settlePayment records it and answers the payment unchanged.
@@ -70,6 +73,7 @@ export async function initiatePayment(db: Database, paymentId: string): Promise<
     }
   } catch (error) {
     log("warn", "operator initiation failed", { payment_id: claimed.id, adapter: claimed.adapter, error: error instanceof Error ? error.message : String(error) });
+    await recordPush(db, claimed, at, { operatorStatus: null, error: operatorErrorText(error), action: "none" });
     const [released] = await db
       .update(payments)
       .set({ initiatedAt: null, statusReason: operatorFailureReason(error) })

@@ -7,6 +7,7 @@ import { input, parseInput } from "@/lib/core/validation";
 import { log } from "@/lib/log";
 import { operatorEndpoint } from "@/lib/operator/config";
 import { verifyOperatorSignature } from "@/lib/operator/signature";
+import { simulatorCallbackSecret } from "@/lib/operator/simulator";
 import { OPERATOR_STATUSES } from "./schemas";
 import { settlePayment } from "./settle";
 
@@ -31,8 +32,10 @@ export const OperatorCallbackInput = input(
  *
  * Authenticity: `X-Operator-Signature: sha256=<hex HMAC-SHA256 of the raw body>` under the
  * callback secret of the sandbox or live adapter (OPERATOR_*_CALLBACK_SECRET, default the
- * adapter's key). The secret that matches decides which adapter sent it, and only that
- * adapter's payments can be settled by it (a sandbox callback never touches a live payment).
+ * adapter's key), or the simulator's, derived from the server's secret (the sandbox's delayed
+ * outcomes, lib/sandbox/simulated-callbacks.ts). The secret that matches decides which adapter sent
+ * it, and only that adapter's payments can be settled by it (a sandbox callback never touches a live
+ * payment).
  * Bad or missing signature → 401 OPERATOR_SIGNATURE_INVALID, nothing read or changed.
  *
  * Effect: SUCCESS / FAILED settle the payment through settlePayment (ledger, event, hook in one
@@ -47,9 +50,9 @@ export const OperatorCallbackInput = input(
 export type OperatorCallbackResult = { payment_id: string; status: PaymentStatus; changed: boolean; late_collection_id?: string };
 
 export async function applyOperatorCallback(db: Database, raw: string, signature: string | null, requestId: string): Promise<OperatorCallbackResult> {
-  const signer = (["sandbox", "live"] as const).find((name) => {
-    const endpoint = operatorEndpoint(name);
-    return endpoint !== null && verifyOperatorSignature(endpoint.callbackSecret, raw, signature);
+  const signer = (["sandbox", "live", "simulator"] as const).find((name) => {
+    const secret = name === "simulator" ? simulatorCallbackSecret() : operatorEndpoint(name)?.callbackSecret;
+    return secret !== undefined && verifyOperatorSignature(secret, raw, signature);
   });
   if (!signer) throw new ApiError("OPERATOR_SIGNATURE_INVALID");
 

@@ -4,10 +4,11 @@ import { onSecureOrderPayment } from "@/lib/secure-orders/hook";
 import { paymentLinkHook } from "@/lib/links/hook";
 import { subscriptionPaymentHook } from "@/lib/billing/outcome";
 import { directPaymentCustomersHook } from "@/lib/billing/customers";
+import { invoicePaymentHook } from "@/lib/invoices/hook";
 
 /**
  * What a payment pays for learns its outcome here, in the settlement's transaction: a secure
- * order becomes PAID_HELD, a subscription renews, a link counts the payment. Each area adds
+ * order becomes PAID_HELD, a subscription renews, a link counts the payment, an invoice is paid. Each area adds
  * its hook to this table.
  */
 export type PaymentOutcomeHook = (tx: Database, payment: Payment, at: Date) => Promise<void>;
@@ -27,6 +28,7 @@ const purposeHooks: Partial<Record<PaymentPurpose, PaymentsOutcomeHook>> = {
   subscription: oneByOne(subscriptionPaymentHook),
   direct: directPaymentCustomersHook,
   opr: directPaymentCustomersHook,
+  invoice: oneByOne(invoicePaymentHook),
 };
 
 /** Runs each settled payment's purpose hook, a purpose's payments together. */

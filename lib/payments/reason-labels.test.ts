@@ -27,7 +27,7 @@ describe("statusReasonLabel", () => {
     for (const outcome of Object.values(SIMULATOR_NUMBERS)) if ("reason" in outcome) reasons.add(outcome.reason);
     reasons.add(simulatedOutcome("+22379999999").reason!);
     reasons.add((await simulatorAdapter.queryCollection(null, "ref")).reason!);
-    expect(reasons.size).toBe(4);
+    expect(reasons.size).toBe(5);
     for (const reason of reasons) expectFrench(reason);
     expect(statusReasonLabel(SIMULATOR_NUMBERS["+22370000002"].reason, "fr")).toBe("Le client a refusé le paiement.");
     expect(statusReasonLabel(SIMULATOR_NUMBERS["+22370000004"].reason, "fr")).toBe("Solde insuffisant sur le compte mobile money du client.");

@@ -20,6 +20,7 @@ const SENTENCES: readonly Rule[] = [
   [/^The customer declined the payment\.$/, () => "Le client a refusé le paiement."],
   [/^Waiting for the customer to approve on their phone\.$/, () => "En attente de la validation du client sur son téléphone."],
   [/^Insufficient funds in the customer's mobile-money account\.$/, () => "Solde insuffisant sur le compte mobile money du client."],
+  [/^The customer entered a wrong PIN\.$/, () => "Le client a saisi un code secret erroné."],
   [
     /^Simulated payment: settle it from the checkout's test buttons or the simulate route\.$/,
     () => "Paiement simulé : réglez-le avec les boutons de test de la page de paiement ou la route de simulation.",

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { redirectUrl } from "@/lib/redirects/redirect-url";
+import { loopbackRedirectUrl } from "@/lib/redirects/redirect-url";
 import { input } from "@/lib/core/validation";
 import { phoneField, phoneInput } from "@/lib/phone/schema";
 import { partnerItemSchema } from "@/lib/partner/schemas";
 import { ALIASES, type Aliases } from "@/lib/core/aliases";
+import { paymentRefundsSchema } from "@/lib/refunds/schemas";
 
 export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "EXPIRED", "CANCELLED"] as const;
 export const TERMINAL_STATUSES = new Set(["SUCCESS", "FAILED", "EXPIRED", "CANCELLED"]);
@@ -52,7 +53,7 @@ export const createPaymentSchema = z.preprocess(
     customer_name: z.string().trim().min(1).max(100).optional(),
     customer_email: z.email().max(254).optional(),
     // The redirect URL rule (lib/redirects/redirect-url.ts): HTTPS, never ours, stored normalised.
-    return_url: redirectUrl,
+    return_url: loopbackRedirectUrl,
     client_reference: z.string().min(1).max(128).optional(),
     description: z.string().trim().min(1).max(200).optional(),
     metadata: metadataSchema.optional(),
@@ -136,6 +137,7 @@ export const paymentSchema = z.object({
     .describe(
       "the operator reported SUCCESS after this payment had ended (CANCELLED, EXPIRED or FAILED): the customer was charged. The payment's status does not change; the money is held until the service credits the merchant or refunds the customer (event payment.late_success). null otherwise",
     ),
+  refunds: paymentRefundsSchema,
 });
 
 /** What the creation answer carries (the contract's list). */

@@ -1,6 +1,7 @@
-import type { LateCollection, Payment } from "@/db/schema";
+import type { LateCollection, Payment, RefundRequest } from "@/db/schema";
 import { publicBaseUrl } from "@/lib/config";
 import { maskPhone } from "@/lib/log";
+import { paymentRefunds } from "@/lib/refunds/serialize";
 import type { createdPaymentSchema, lateCollectionSchema, paymentListItemSchema, PaymentResource, publicPaymentSchema } from "./schemas";
 import type { z } from "zod";
 
@@ -25,9 +26,10 @@ export const customerView = (p: CustomerFields): PaymentResource["customer"] => 
  * The payment as a key sees it; also the `data` of payment events. `late` is the
  * payment's late collection: only a CANCELLED, EXPIRED or FAILED payment can have one, so a
  * caller serving such a payment loads it (paymentResourceOf / paymentResourcesOf in
- * ./late-collection); for a PENDING or SUCCESS payment null is always right.
+ * ./late-collection); for a PENDING or SUCCESS payment null is always right. `refunds` are its
+ * refund requests: only a SUCCESS payment can have any, and none when it has just settled.
  */
-export function paymentResource(p: Payment, late: LateCollection | null = null): PaymentResource {
+export function paymentResource(p: Payment, late: LateCollection | null = null, refunds: RefundRequest[] = []): PaymentResource {
   return {
     id: p.id,
     reference_id: p.id,
@@ -58,6 +60,7 @@ export function paymentResource(p: Payment, late: LateCollection | null = null):
     initiated_at: p.initiatedAt?.toISOString() ?? null,
     livemode: p.mode === "live",
     late_collection: late ? lateCollectionView(late) : null,
+    refunds: paymentRefunds(p, refunds),
   };
 }
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { preparedQuery } from "@/db/prepared";
-import { apiKeys, applications, merchants, type Mode } from "@/db/schema";
+import { apiKeys, applications, merchants, type KeyPermissionLevel, type Mode } from "@/db/schema";
 import { authChanged } from "@/lib/platform/auth-changed";
 import { newId, randomString } from "@/lib/ids";
 import { systemNow } from "@/lib/clock";
@@ -20,8 +20,14 @@ export const modeOfKey = (key: string): Mode | null => {
 
 export type IssuedKey = { id: string; key: string; prefix: string; last4: string; mode: Mode };
 
-/** Creates a key and returns it in full: the only time it is ever visible. */
-export async function issueApiKey(db: Database, input: { merchantId: string; applicationId: string; mode: Mode }): Promise<IssuedKey> {
+/**
+ * Creates a key and returns it in full: the only time it is ever visible. With `permissions` it is
+ * a restricted key (lib/platform/key-permissions.ts), without them a standard key that can do everything.
+ */
+export async function issueApiKey(
+  db: Database,
+  input: { merchantId: string; applicationId: string; mode: Mode; name?: string; permissions?: Record<string, KeyPermissionLevel> },
+): Promise<IssuedKey> {
   const key = `sk_${input.mode}_${randomString(SECRET_LENGTH)}`;
   const row = {
     id: newId("key"),
@@ -31,6 +37,8 @@ export async function issueApiKey(db: Database, input: { merchantId: string; app
     keyHash: hashApiKey(key),
     prefix: key.slice(0, 12),
     last4: key.slice(-4),
+    name: input.name ?? null,
+    permissions: input.permissions ?? null,
   };
   await db.insert(apiKeys).values(row);
   return { id: row.id, key, prefix: row.prefix, last4: row.last4, mode: input.mode };
@@ -69,7 +77,7 @@ export async function findActiveKey(db: Database, key: string) {
 
 export async function listApiKeys(db: Database, merchantId: string) {
   return db
-    .select({ id: apiKeys.id, applicationId: apiKeys.applicationId, mode: apiKeys.mode, prefix: apiKeys.prefix, last4: apiKeys.last4, createdAt: apiKeys.createdAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
+    .select({ id: apiKeys.id, applicationId: apiKeys.applicationId, mode: apiKeys.mode, prefix: apiKeys.prefix, last4: apiKeys.last4, name: apiKeys.name, permissions: apiKeys.permissions, createdAt: apiKeys.createdAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .where(eq(apiKeys.merchantId, merchantId));
 }

@@ -11,6 +11,8 @@ export const rateLimits = {
   // Each report is written in the background; 20 a minute is far above what an accountant asks for.
   "reports.create": 20,
   "public.pay": 20,
+  // Per key: text messages a merchant sends on request (an invoice, a payment link); each number also has its daily cap (lib/sms/policy.ts).
+  "sms.send": 30,
   // Per client IP: buyer and courier page actions of secure orders (pay, dispute, delivery code).
   "secure_orders.public": 30,
   // Per client IP: dashboard sign-in attempts (the per-account lockout is in lib/auth/users.ts) and sign-ups.

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, like, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, like, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db as processDb, type Database } from "@/db/client";
 import { apiRequestLog } from "@/db/schema";
@@ -97,9 +97,13 @@ export type StatusClass = (typeof STATUS_CLASSES)[number];
 
 /** A status filter: a class (`4xx`) or one exact status (`404`). */
 export type StatusFilter = StatusClass | number;
-export type RequestLogFilter = { limit: number; status?: StatusFilter; path?: string };
+/** `after`: an entry's id; then only later entries, oldest first (a poller following the log). */
+export type RequestLogFilter = { limit: number; status?: StatusFilter; path?: string; after?: number };
 
-/** The dashboard's filters: `status` a class or one status, `path` a prefix (`/v1/payments`), like Stripe's request log. */
+/**
+ * The filters of the dashboard and of GET /v1/request-logs: `status` a class or one status, `path` a prefix
+ * (`/v1/payments`), like Stripe's request log; `after` an entry's id, to follow the log.
+ */
 export const RequestLogQuery = input(
   z.object({
     status: z
@@ -110,6 +114,11 @@ export const RequestLogQuery = input(
       .optional(),
     path: z.string().trim().max(200).regex(/^\//, "must start with /").optional(),
     limit: z.coerce.number().int().min(1).max(200).default(100),
+    after: z
+      .string()
+      .regex(/^\d{1,15}$/, "must be a request log entry's id")
+      .transform(Number)
+      .optional(),
   }),
   { status: "INVALID_STATUS_FILTER" },
 );
@@ -128,7 +137,11 @@ function statusRange(status: StatusFilter | undefined): [number, number] | null 
 // LIKE's own wildcards in a path prefix are matched as themselves.
 const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The last 24 hours of this application's requests in this mode, newest first; by status (class or exact) and path prefix. */
+/**
+ * The last 24 hours of this application's requests in this mode, newest first, or with `after`
+ * those logged after that entry, oldest first; by status (class or exact) and path prefix. Ids
+ * are given in insertion order, so "after" means "written since".
+ */
 export async function recentRequests(ctx: Scope, q: RequestLogFilter) {
   const range = statusRange(q.status);
   const rows = await ctx.db
@@ -148,9 +161,10 @@ export async function recentRequests(ctx: Scope, q: RequestLogFilter) {
         range ? gte(apiRequestLog.status, range[0]) : undefined,
         range ? lte(apiRequestLog.status, range[1]) : undefined,
         q.path ? like(apiRequestLog.path, likePrefix(q.path)) : undefined,
+        q.after !== undefined ? gt(apiRequestLog.id, q.after) : undefined,
       ),
     )
-    .orderBy(desc(apiRequestLog.createdAt), desc(apiRequestLog.id))
+    .orderBy(...(q.after !== undefined ? [asc(apiRequestLog.id)] : [desc(apiRequestLog.createdAt), desc(apiRequestLog.id)]))
     .limit(q.limit);
   return rows.map(requestSummary);
 }

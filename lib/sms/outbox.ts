@@ -23,7 +23,8 @@ export type EnqueueSms<N extends SmsTemplateName> = {
   requested?: boolean;
 };
 
-export type EnqueuedSms = { id: string; created: boolean; status: "PENDING" | "SUPPRESSED"; reason: "opted_out" | "daily_cap" | null };
+/** `sendAt`: when the message may leave (after quiet hours); null for a suppressed one. */
+export type EnqueuedSms = { id: string; created: boolean; status: "PENDING" | "SUPPRESSED"; reason: "opted_out" | "daily_cap" | null; sendAt: Date | null };
 
 // Any constant of our own, with the recipient's hash: enqueues for one number take turns, so the cap is never overrun by a race.
 const RECIPIENT_LOCK = 731_044_217;
@@ -40,8 +41,8 @@ export async function enqueueSms<N extends SmsTemplateName>(db: Database, input:
   const { encoding, parts } = segmentSms(text);
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    const [existing] = await tx.select({ id: smsOutbox.id, status: smsOutbox.status, reason: smsOutbox.suppressedReason }).from(smsOutbox).where(eq(smsOutbox.dedupeKey, input.dedupeKey));
-    if (existing) return { id: existing.id, created: false, status: existing.status === "SUPPRESSED" ? "SUPPRESSED" : "PENDING", reason: (existing.reason as EnqueuedSms["reason"]) ?? null };
+    const [existing] = await tx.select(outcomeColumns).from(smsOutbox).where(eq(smsOutbox.dedupeKey, input.dedupeKey));
+    if (existing) return outcomeOf(existing, false);
     await tx.execute(sql`select pg_advisory_xact_lock(${RECIPIENT_LOCK}, hashtext(${`${input.merchantId}:${input.to}`}))`);
     const reason = await suppression(tx, input, policy, now);
     const [row] = await tx
@@ -58,20 +59,28 @@ export async function enqueueSms<N extends SmsTemplateName>(db: Database, input:
         encoding,
         segments: parts.length,
         urgent: input.urgent ?? false,
+        requested: input.requested ?? false,
         status: reason ? "SUPPRESSED" : "PENDING",
         suppressedReason: reason,
         nextAttemptAt: releaseTime(now, policy.quietHours, input.urgent ?? false),
         createdAt: now,
       })
       .onConflictDoNothing({ target: smsOutbox.dedupeKey })
-      .returning({ id: smsOutbox.id });
+      .returning(outcomeColumns);
     if (!row) {
       // A concurrent enqueue of the same cause committed first: its row is the message.
-      const [winner] = await tx.select({ id: smsOutbox.id, status: smsOutbox.status, reason: smsOutbox.suppressedReason }).from(smsOutbox).where(eq(smsOutbox.dedupeKey, input.dedupeKey));
-      return { id: winner.id, created: false, status: winner.status === "SUPPRESSED" ? "SUPPRESSED" : "PENDING", reason: (winner.reason as EnqueuedSms["reason"]) ?? null };
+      const [winner] = await tx.select(outcomeColumns).from(smsOutbox).where(eq(smsOutbox.dedupeKey, input.dedupeKey));
+      return outcomeOf(winner, false);
     }
-    return { id: row.id, created: true, status: reason ? "SUPPRESSED" : "PENDING", reason };
+    return outcomeOf(row, true);
   });
+}
+
+const outcomeColumns = { id: smsOutbox.id, status: smsOutbox.status, reason: smsOutbox.suppressedReason, nextAttemptAt: smsOutbox.nextAttemptAt };
+
+function outcomeOf(row: { id: string; status: string; reason: string | null; nextAttemptAt: Date }, created: boolean): EnqueuedSms {
+  const suppressed = row.status === "SUPPRESSED";
+  return { id: row.id, created, status: suppressed ? "SUPPRESSED" : "PENDING", reason: (row.reason as EnqueuedSms["reason"]) ?? null, sendAt: suppressed ? null : row.nextAttemptAt };
 }
 
 async function suppression(tx: Database, input: EnqueueSms<SmsTemplateName>, policy: SmsPolicy, now: Date): Promise<EnqueuedSms["reason"]> {

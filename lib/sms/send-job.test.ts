@@ -56,6 +56,19 @@ describe("the SMS outbox and its job, through a real SMPP server", () => {
     expect(server.received.map((r) => r.text).join("")).toBe(row.text);
   });
 
+  it("does not send a message whose number said STOP while it waited, unless the customer asked for it", async () => {
+    const m = await newLiveMerchant();
+    const waiting = await enqueueSms(db(), request(m.merchant.id, "live", { template: "delivery_code", params: { merchant: "Boutique Awa", code: "048213", url: URL_ } }), policy);
+    const asked = await enqueueSms(db(), request(m.merchant.id, "live", { requested: true }), policy);
+    await optOutOfSms(db(), m.merchant.id, PHONE);
+    const outcomes = await sendDueSms(db(), { settings: settings(), policy });
+    expect(outcomes.map((o) => [o.id, o.status])).toEqual(expect.arrayContaining([[waiting.id, "SUPPRESSED"], [asked.id, "SENT"]]));
+    expect(await rowOf(waiting.id)).toMatchObject({ status: "SUPPRESSED", suppressedReason: "opted_out" });
+    // The code it carried is not kept in the outbox either.
+    expect((await rowOf(waiting.id)).text).not.toContain("048213");
+    expect(server.received).toHaveLength(1);
+  });
+
   it("loses and doubles nothing while the gateway is down: the message waits, then goes once", async () => {
     const m = await newLiveMerchant();
     const port = server.port;

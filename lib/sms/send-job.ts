@@ -10,7 +10,8 @@ import { SmppError } from "./smpp-gateway";
 import { redactSent } from "./templates";
 import { smsTransport, type SmsTransport } from "./transport";
 
-export type SmsClaim = { id: string; token: string; mode: "test" | "live"; to: string; text: string; template: string; attempts: number; urgent: boolean };
+/** `optedOut`: the number opted out after the message was written (a STOP meanwhile), and did not ask for it. */
+export type SmsClaim = { id: string; token: string; mode: "test" | "live"; to: string; text: string; template: string; attempts: number; urgent: boolean; optedOut: boolean };
 export type SmsOutcome = { id: string; status: SmsStatus; attempts: number; recorded: boolean };
 
 const ms = (value: number) => sql`(${Math.round(value)}::bigint * interval '1 millisecond')`;
@@ -32,7 +33,8 @@ export async function claimDueSms(db: Database, options: { limit: number; leaseM
       )
       update sms_outbox s set claim_token = ${token}, claimed_until = now() + ${ms(options.leaseMs)}
       from due where s.id = due.id
-      returning s.id, s.mode, s.to, s.text, s.template, s.attempts, s.urgent`),
+      returning s.id, s.mode, s.to, s.text, s.template, s.attempts, s.urgent,
+        (not s.requested and exists (select 1 from sms_opt_outs o where o.merchant_id = s.merchant_id and o.phone = s.to)) as "optedOut"`),
   );
   return rows.map((r) => ({ ...r, token, attempts: Number(r.attempts) }));
 }
@@ -68,7 +70,20 @@ async function recordAttempt(db: Database, claim: SmsClaim, result: Attempt, pol
   return { id: claim.id, status, attempts, recorded: rows.length > 0 };
 }
 
+/** A message whose number said STOP while it waited (quiet hours, a retry) is not sent: SUPPRESSED, its secret blanked. */
+async function suppressOptedOut(db: Database, claim: SmsClaim): Promise<SmsOutcome> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      update sms_outbox set status = 'SUPPRESSED', suppressed_reason = 'opted_out', text = ${redactSent(claim.template, claim.text)}, claim_token = null, claimed_until = null
+      where id = ${claim.id} and claim_token = ${claim.token}
+      returning id`),
+  );
+  log("info", "sms not sent: the number opted out while it waited", { sms_id: claim.id, to: maskedNumber(claim.to), template: claim.template });
+  return { id: claim.id, status: "SUPPRESSED", attempts: claim.attempts, recorded: rows.length > 0 };
+}
+
 async function attempt(db: Database, transport: SmsTransport, from: string, claim: SmsClaim, policy: SmsPolicy): Promise<SmsOutcome> {
+  if (claim.optedOut) return suppressOptedOut(db, claim);
   const fields = { sms_id: claim.id, to: maskedNumber(claim.to), template: claim.template, attempt: claim.attempts + 1 };
   let result: Attempt;
   try {

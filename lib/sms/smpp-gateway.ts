@@ -45,18 +45,39 @@ export function readReceipt(pdu: Pdu): DeliveryReceipt | null {
   return { messageId: id, state, error: error && /^0+$/.test(error) ? null : error };
 }
 
+/** A text a phone sent to our sender (a reply such as STOP), as the gateway hands it over: the number as addressed, not yet E.164. */
+export type InboundSms = { from: string; fromTon: number; to: string; text: string };
+
+// esm_class bits 5..2, the message type (SMPP 3.4, 5.2.12): 0 for a message a phone sent, else a receipt or an acknowledgement.
+const MESSAGE_TYPE = 0x3c;
+
+const textOf = (raw: unknown): string => {
+  const value = (raw as { message?: unknown } | undefined)?.message ?? raw;
+  return typeof value === "string" ? value : Buffer.isBuffer(value) ? value.toString("latin1") : "";
+};
+
+/** Reads a mobile-originated message (deliver_sm of the default message type); its text from short_message, else from message_payload. */
+export function readInbound(pdu: Pdu): InboundSms | null {
+  if (((pdu.esm_class as number) & MESSAGE_TYPE) !== 0) return null;
+  const text = textOf(pdu.short_message) || textOf(pdu.message_payload);
+  return { from: String(pdu.source_addr ?? ""), fromTon: Number(pdu.source_addr_ton ?? 0), to: String(pdu.destination_addr ?? ""), text };
+}
+
 export type SmppGatewayOptions = SmppOptions & {
   /** How long a bind or a submit_sm may wait for its answer. */
   timeoutMs: number;
   onReceipt: (receipt: DeliveryReceipt) => Promise<void>;
+  /** A message a phone sent us; acknowledged once this resolves, as receipts are. Without it, such messages are acknowledged and dropped. */
+  onInbound?: (message: InboundSms) => Promise<void>;
 };
 
 /**
  * One bound transceiver session to the gateway, opened on first use and again after it drops.
  * Messages longer than a segment go as concatenated parts (an 8-bit reference UDH), GSM-7 with
- * data_coding 0 or UCS-2 with data_coding 8 (lib/sms/encoding.ts). Receipts arrive on the same
- * session at any time and are acknowledged only after `onReceipt` has recorded them, so a
- * receipt is never lost to a crash (the gateway sends it again).
+ * data_coding 0 or UCS-2 with data_coding 8 (lib/sms/encoding.ts). Receipts, and the messages
+ * phones send us (a STOP), arrive on the same session at any time and are acknowledged only
+ * after `onReceipt` or `onInbound` has recorded them, so none is lost to a crash (the gateway
+ * sends it again).
  */
 export class SmppGateway {
   private session: Promise<Session> | null = null;
@@ -126,10 +147,12 @@ export class SmppGateway {
     session.on("close", forget);
     session.on("error", forget);
     session.on("deliver_sm", (pdu: Pdu) => {
-      const receipt = readReceipt(pdu);
       const acknowledge = () => session.send(pdu.response());
-      if (!receipt) return void acknowledge();
-      this.options.onReceipt(receipt).then(acknowledge, () => undefined);
+      const receipt = readReceipt(pdu);
+      const inbound = receipt ? null : readInbound(pdu);
+      const recorded = receipt ? this.options.onReceipt(receipt) : inbound && this.options.onInbound ? this.options.onInbound(inbound) : null;
+      if (!recorded) return void acknowledge();
+      recorded.then(acknowledge, () => undefined);
     });
     const answer = await this.request(session, "bind_transceiver", { system_id: systemId, password });
     if (answer.command_status !== smpp.ESME_ROK) {

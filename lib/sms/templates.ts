@@ -20,6 +20,9 @@ const define = <P extends z.ZodType>(template: SmsTemplate<P>) => template;
 
 const merchant = z.string().min(1).max(60);
 const url = z.url();
+/** A day, YYYY-MM-DD, shown as 31/12: the year would cost a message its one segment. */
+const shortDay = z.iso.date();
+const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 export const smsTemplates = {
   delivery_code: define({
@@ -44,6 +47,35 @@ export const smsTemplates = {
     render: {
       fr: (p) => `${p.merchant} vous demande ${formatXof(p.amount)}. Payez ici : ${p.url}`,
       en: (p) => `${p.merchant} requests ${formatXof(p.amount)}. Pay here: ${p.url}`,
+    },
+  }),
+  invoice: define({
+    params: z.object({ merchant, number: z.string().min(1).max(20), amount: z.number().int().positive(), due: shortDay, url }),
+    render: {
+      fr: (p) => `${p.merchant} : facture ${p.number}, ${formatXof(p.amount)}, à régler avant le ${dayMonth(p.due)}. ${p.url}`,
+      en: (p) => `${p.merchant}: invoice ${p.number}, ${formatXof(p.amount)}, due ${dayMonth(p.due)}. ${p.url}`,
+    },
+  }),
+  invoice_reminder: define({
+    params: z.object({ merchant, number: z.string().min(1).max(20), amount: z.number().int().positive(), due: shortDay, overdue: z.boolean(), url }),
+    render: {
+      fr: (p) => `${p.merchant} : rappel, facture ${p.number} (${formatXof(p.amount)}) ${p.overdue ? "échue le" : "à régler avant le"} ${dayMonth(p.due)}. ${p.url}`,
+      en: (p) => `${p.merchant}: reminder, invoice ${p.number} (${formatXof(p.amount)}) ${p.overdue ? "was due" : "due"} ${dayMonth(p.due)}. ${p.url}`,
+    },
+  }),
+  subscription_payment_due: define({
+    params: z.object({ merchant, amount: z.number().int().positive(), url }),
+    render: {
+      fr: (p) => `${p.merchant} : votre abonnement, ${formatXof(p.amount)} à payer. Payez ici : ${p.url}`,
+      en: (p) => `${p.merchant}: your subscription, ${formatXof(p.amount)} to pay. Pay here: ${p.url}`,
+    },
+  }),
+  refund_executed: define({
+    // Told once the staff sent the refund at the operator; the reference is the operator's, for the customer's own checks.
+    params: z.object({ merchant, amount: z.number().int().positive(), reference: z.string().min(1).max(40) }),
+    render: {
+      fr: (p) => `${p.merchant} : remboursement de ${formatXof(p.amount)} envoye sur votre compte. Ref. ${p.reference}`,
+      en: (p) => `${p.merchant}: refund of ${formatXof(p.amount)} sent to your account. Ref. ${p.reference}`,
     },
   }),
   test: define({

@@ -3,13 +3,14 @@ import path from "node:path";
 import type { Database } from "@/db/client";
 import type { SmsDelivery } from "./config";
 import type { SmsEncoding } from "./encoding";
+import { handleInboundSms } from "./inbound";
 import { recordReceipt } from "./receipts";
 import { SmppGateway } from "./smpp-gateway";
 
 export type OutgoingSms = { id: string; from: string; to: string; text: string };
 export type SmsTransport = { kind: "smpp" | "dev-outbox"; send: (sms: OutgoingSms) => Promise<{ messageIds: string[] }> };
 
-// One gateway session per process and configuration, kept between passes: receipts arrive on it at any time.
+// One gateway session per process and configuration, kept between passes: receipts and replies (STOP) arrive on it at any time.
 const globalRef = globalThis as unknown as { __cauriSmppGateways?: Map<string, SmppGateway> };
 const gateways = (globalRef.__cauriSmppGateways ??= new Map());
 
@@ -19,7 +20,12 @@ export function smsTransport(delivery: SmsDelivery, getDb: () => Database, timeo
     const key = JSON.stringify(delivery.smpp);
     let gateway = gateways.get(key);
     if (!gateway) {
-      gateway = new SmppGateway({ ...delivery.smpp, timeoutMs, onReceipt: async (receipt) => void (await recordReceipt(getDb(), receipt)) });
+      gateway = new SmppGateway({
+        ...delivery.smpp,
+        timeoutMs,
+        onReceipt: async (receipt) => void (await recordReceipt(getDb(), receipt)),
+        onInbound: async (message) => void (await handleInboundSms(getDb(), message)),
+      });
       gateways.set(key, gateway);
     }
     const bound = gateway;

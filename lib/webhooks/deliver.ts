@@ -7,6 +7,7 @@ import { merchantNowSql, systemNow } from "@/lib/clock";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { notifyIfEndpointFailing } from "@/lib/notifications/webhook-failing";
+import { ApiError } from "@/lib/core/errors";
 import { describeError } from "./errors";
 import { eventBody } from "./body";
 import { noteEndpointHealth } from "./endpoint-health";
@@ -14,7 +15,8 @@ import { endpointWants, isEventType } from "./event-types";
 import { CLAIM_MARGIN_MS, defaultPolicy, ENDPOINT_MAX_IN_FLIGHT, SLOW_ENDPOINT_MAX_IN_FLIGHT, type DeliveryPolicy } from "./policy";
 import { openSecret } from "./secret";
 import { signatureHeaders } from "./sign";
-import { postWebhook, timedOut, type SendResult } from "./send";
+import { postWebhook, timedOut, USER_AGENT, WEBHOOK_CONTENT_TYPE, type SendResult } from "./send";
+import { closeSessions, staleSql } from "./listen/close";
 
 export type Scope = { merchantId?: string };
 
@@ -31,7 +33,12 @@ const ms = (value: number) => sql`(${Math.round(value)}::bigint * interval '1 mi
  * Fan-out: turns committed outbox events into one PENDING delivery per endpoint that wants the
  * type, due now, and marks the events dispatched, all in one transaction. Events are claimed
  * with FOR UPDATE SKIP LOCKED, and (event, endpoint) is unique, so several workers at once
- * neither skip nor duplicate anything. Returns how many events it took and the new delivery ids.
+ * neither skip nor duplicate anything. Returns how many events it took and the ids of the new
+ * deliveries a sender must make: a listen session's (kind `cli`) are handed to the CLI by the
+ * session's stream instead (lib/webhooks/listen/stream.ts).
+ *
+ * A listen session unseen for a minute (its CLI gone) gets nothing more: this pass closes it, in
+ * its transaction, which ends its pending deliveries FAILED (lib/webhooks/listen/close.ts).
  */
 export async function dispatchEvents(db: Database, options: Scope & { limit?: number } = {}): Promise<{ events: number; deliveries: string[] }> {
   const limit = options.limit ?? 200;
@@ -52,10 +59,20 @@ export async function dispatchEvents(db: Database, options: Scope & { limit?: nu
     );
     if (picked.length === 0) return { events: 0, deliveries: [] };
     const appIds = [...new Set(picked.map((e) => e.application_id))];
-    const endpoints = await tx
-      .select({ id: webhookEndpoints.id, applicationId: webhookEndpoints.applicationId, mode: webhookEndpoints.mode, enabledEvents: webhookEndpoints.enabledEvents })
+    const found = await tx
+      .select({
+        id: webhookEndpoints.id,
+        applicationId: webhookEndpoints.applicationId,
+        mode: webhookEndpoints.mode,
+        enabledEvents: webhookEndpoints.enabledEvents,
+        kind: webhookEndpoints.kind,
+        stale: sql<boolean>`${staleSql("webhook_endpoints")}`,
+      })
       .from(webhookEndpoints)
       .where(and(inArray(webhookEndpoints.applicationId, appIds), eq(webhookEndpoints.enabled, true), isNull(webhookEndpoints.deletedAt)));
+    await closeSessions(tx as unknown as Database, found.filter((e) => e.stale).map((e) => e.id));
+    const endpoints = found.filter((e) => !e.stale);
+    const streamed = new Set(endpoints.filter((e) => e.kind === "cli").map((e) => e.id));
     const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
     for (const event of picked) {
       if (!isEventType(event.type)) log("warn", "event type missing from the catalogue", { event_id: event.id, type: event.type });
@@ -64,7 +81,10 @@ export async function dispatchEvents(db: Database, options: Scope & { limit?: nu
         rows.push(newDeliveryRow({ eventId: event.id, eventType: event.type, merchantId: event.merchant_id, applicationId: event.application_id, mode: event.mode, endpointId: endpoint.id, clockOffsetSeconds: Number(event.offset) }));
       }
     }
-    const created = rows.length ? await insertDeliveries(tx as unknown as Database, rows) : [];
+    const toSend = rows.filter((r) => !streamed.has(r.endpointId));
+    const toStream = rows.filter((r) => streamed.has(r.endpointId));
+    const created = toSend.length ? await insertDeliveries(tx as unknown as Database, toSend) : [];
+    if (toStream.length) await insertDeliveries(tx as unknown as Database, toStream);
     await tx.update(events).set({ dispatchedAt: sql`now()` }).where(inArray(events.id, picked.map((e) => e.id)));
     return { events: picked.length, deliveries: created };
   });
@@ -101,6 +121,7 @@ type PlanRow = {
   id: string;
   event_id: string;
   endpoint_id: string;
+  kind: "http" | "cli";
   url: string;
   enabled: boolean;
   deleted_at: Date | string | null;
@@ -111,7 +132,7 @@ type PlanRow = {
 };
 
 // What an attempt needs, read in the same statement that claims (or, for a manual re-send, selects) the delivery.
-const planColumns = sql.raw(`d.id, d.event_id, w.id as endpoint_id, w.url, w.enabled, w.deleted_at, w.secret_ciphertext,
+const planColumns = sql.raw(`d.id, d.event_id, w.id as endpoint_id, w.kind, w.url, w.enabled, w.deleted_at, w.secret_ciphertext,
   w.previous_secret_ciphertext, w.previous_secret_expires_at, e.payload`);
 
 // The advisory lock space of "claiming for this endpoint" (pg_try_advisory_xact_lock(key, hashtext(endpoint id))).
@@ -152,7 +173,8 @@ export async function claimDue(
       await tx.execute(sql`
         with candidates as materialized (
           select w.id from webhook_endpoints w
-          where exists (select 1 from webhook_deliveries d join merchants m on m.id = d.merchant_id where d.endpoint_id = w.id and ${due})
+          -- A listen session's deliveries are handed to the CLI by its stream, never POSTed.
+          where w.kind = 'http' and exists (select 1 from webhook_deliveries d join merchants m on m.id = d.merchant_id where d.endpoint_id = w.id and ${due})
             ${options.merchantId ? sql`and w.merchant_id = ${options.merchantId}` : sql``}
         )
         select id from candidates where pg_try_advisory_xact_lock(${ENDPOINT_CLAIM_LOCK}, hashtext(id))`),
@@ -201,9 +223,12 @@ export async function claimDue(
   return rows.map((r) => ({ id: r.id, token, plan: toPlan(r) }));
 }
 
-type SendPlan = {
+export type SendPlan = {
   deliveryId: string;
   eventId: string;
+  eventType: string;
+  /** `cli`: a listen session's delivery, which the CLI forwards (lib/webhooks/listen). */
+  kind: "http" | "cli";
   url: string;
   body: string;
   secrets: string[];
@@ -219,6 +244,8 @@ function toPlan(row: PlanRow): SendPlan {
   return {
     deliveryId: row.id,
     eventId: row.event_id,
+    eventType: payload.type,
+    kind: row.kind,
     url: row.url,
     body: eventBody(payload),
     secrets,
@@ -234,6 +261,33 @@ async function loadPlan(db: Database, id: string): Promise<SendPlan | null> {
       where d.id = ${id}`),
   );
   return row ? toPlan(row) : null;
+}
+
+/**
+ * The plans of a listen session's PENDING deliveries among `ids`, oldest first: what its stream
+ * hands to the CLI, with the same body and secrets an HTTP attempt uses.
+ */
+export async function streamPlans(db: Database, endpointId: string, ids: string[]): Promise<SendPlan[]> {
+  if (ids.length === 0) return [];
+  const rows = rowsOf<PlanRow>(
+    await db.execute(sql`
+      select ${planColumns} from webhook_deliveries d
+      join webhook_endpoints w on w.id = d.endpoint_id join events e on e.id = d.event_id
+      where d.endpoint_id = ${endpointId} and d.status = 'PENDING' and d.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by d.created_at, d.id`),
+  );
+  return rows.map(toPlan);
+}
+
+/**
+ * The request a real attempt makes, signed at `at`: its body and every header postWebhook sends
+ * but the length (the forwarder's HTTP client sets it). What a listen session's stream hands the CLI.
+ */
+export function signedRequest(plan: SendPlan, at: Date): { body: string; headers: Record<string, string> } {
+  return { body: plan.body, headers: { "content-type": WEBHOOK_CONTENT_TYPE, "user-agent": USER_AGENT, ...signatureHeaders(plan.eventId, plan.body, plan.secrets, at) } };
 }
 
 /** Signs and sends one attempt of a planned delivery, in both schemes. The webhook-id is the event id, on every attempt. */
@@ -390,6 +444,7 @@ export async function deliverDue(db: Database, options: Scope & { policy?: Deliv
  */
 export async function resendNow(db: Database, deliveryId: string, policy: DeliveryPolicy = defaultPolicy()): Promise<AttemptOutcome | null> {
   const plan = await loadPlan(db, deliveryId);
+  if (plan?.kind === "cli") throw new ApiError("LISTEN_DELIVERY_NOT_RESENDABLE");
   if (!plan || plan.endpointState === "deleted") return null;
   const startedAt = systemNow();
   const result = await send(plan, policy);
@@ -434,6 +489,7 @@ export async function overdueDeliveries(db: Database, graceMs: number, limit = 5
     await db.execute(sql`
       select d.id, d.attempt_count from webhook_deliveries d join merchants m on m.id = d.merchant_id
       where d.status = 'PENDING' and d.next_attempt_at <= ${dueClock} - ${ms(graceMs)}
+        and exists (select 1 from webhook_endpoints w where w.id = d.endpoint_id and w.kind = 'http')
       order by d.next_attempt_at limit ${limit}`),
   );
   return rows.map((r) => ({ id: r.id, attemptCount: Number(r.attempt_count) }));

@@ -47,8 +47,15 @@ export function checkEndpointUrl(url: string, mode: DomainContext["mode"], allow
   if (isLocalHostname(host) || (net.isIP(host) && blockedAddressReason(host))) throw new ApiError("WEBHOOK_URL_NOT_ALLOWED", undefined, { param: "url" });
 }
 
+// The merchant's own endpoints: listen sessions (kind `cli`, lib/webhooks/listen) are neither listed, counted nor editable here.
 const scopeOf = (ctx: Scoped) =>
-  and(eq(webhookEndpoints.merchantId, ctx.merchant.id), eq(webhookEndpoints.applicationId, ctx.application.id), eq(webhookEndpoints.mode, ctx.mode), isNull(webhookEndpoints.deletedAt));
+  and(
+    eq(webhookEndpoints.merchantId, ctx.merchant.id),
+    eq(webhookEndpoints.applicationId, ctx.application.id),
+    eq(webhookEndpoints.mode, ctx.mode),
+    eq(webhookEndpoints.kind, "http"),
+    isNull(webhookEndpoints.deletedAt),
+  );
 
 export async function findEndpoint(ctx: Scoped, id: string, options: { lock?: boolean } = {}): Promise<WebhookEndpoint> {
   const query = ctx.db.select().from(webhookEndpoints).where(and(scopeOf(ctx), eq(webhookEndpoints.id, id))).limit(1);

@@ -4,6 +4,7 @@ import { paymentSchema } from "@/lib/payments/schemas";
 import { secureOrderSchema } from "@/lib/secure-orders/schemas";
 import { withdrawalSchema } from "@/lib/withdrawals/schemas";
 import { reportSchema } from "@/lib/books/reports";
+import { invoiceSchema } from "@/lib/invoices/schemas";
 import { EVENT_TYPES, EVENT_VERSION, type EventType } from "./event-types";
 
 /** The object of `webhook.test` (POST /v1/webhooks/test). */
@@ -39,6 +40,11 @@ export const eventDataSchemas: Record<EventType, z.ZodObject> = {
   "withdrawal.completed": withdrawalSchema,
   "withdrawal.rejected": withdrawalSchema,
   "withdrawal.cancelled": withdrawalSchema,
+  "invoice.finalized": invoiceSchema,
+  "invoice.sent": invoiceSchema,
+  "invoice.paid": invoiceSchema,
+  "invoice.overdue": invoiceSchema,
+  "invoice.voided": invoiceSchema,
   "report.ready": reportSchema,
 };
 

@@ -22,7 +22,7 @@ export const webhookUrl = z
 const eventTypeOrAll = z.union([z.literal("*"), z.enum(EVENT_TYPES)]);
 
 /** A non-empty list of catalogue types, or ["*"]; "*" beside other types means every type. */
-const enabledEvents = z
+export const enabledEvents = z
   .array(eventTypeOrAll)
   .min(1)
   .max(EVENT_TYPES.length + 1)

@@ -32,10 +32,11 @@ const TIMED_OUT = "timed out after";
 /** Whether an attempt got no answer within its timeout (it held its slot for the whole time). */
 export const timedOut = (result: SendResult) => !result.ok && result.statusCode === null && (result.error?.startsWith(TIMED_OUT) ?? false);
 
-const USER_AGENT = "Cauri-Webhooks/1.0 (+https://standardwebhooks.com)";
+export const USER_AGENT = "Cauri-Webhooks/1.0 (+https://standardwebhooks.com)";
+export const WEBHOOK_CONTENT_TYPE = "application/json";
 
 // PostgreSQL text cannot hold NUL; an excerpt is for people to read.
-const cleanExcerpt = (bytes: Buffer) => bytes.subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8").replace(/\u0000/g, "");
+export const cleanExcerpt = (bytes: Buffer) => bytes.subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8").replace(/\u0000/g, "");
 
 /** A receiver's headers as kept: in order, at most RESPONSE_HEADERS_MAX, names and values cut at RESPONSE_HEADER_VALUE_CHARS. */
 function boundedHeaders(raw: string[]): HeaderPairs {
@@ -104,7 +105,7 @@ export function postWebhook(urlText: string, body: string, headers: Record<strin
     };
 
     const client = url.protocol === "https:" ? https : http;
-    const sent = { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": USER_AGENT, ...headers };
+    const sent = { "content-type": WEBHOOK_CONTENT_TYPE, "content-length": String(Buffer.byteLength(body)), "user-agent": USER_AGENT, ...headers };
     requestHeaders = Object.entries(sent);
     const request = client.request(
       url,

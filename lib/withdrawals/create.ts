@@ -8,6 +8,8 @@ import { emitEvent } from "@/lib/events/emit";
 import { ApiError } from "@/lib/core/errors";
 import { randomString } from "@/lib/ids";
 import { postJournal } from "@/lib/ledger/post";
+import { notifyWithdrawalAwaitingApproval } from "@/lib/notifications/withdrawal-approval";
+import { needsTeamApproval } from "./approval-threshold";
 import { lockMerchantBalance, merchantBalance } from "./balance";
 import { withdrawalFee } from "./fees";
 import type { CreateWithdrawalBody } from "./schemas";
@@ -21,12 +23,17 @@ export const withdrawalReference = (at: Date) => `WD_${at.getTime()}_${randomStr
 
 export const WITHDRAWAL_REQUESTED_MESSAGE =
   "Withdrawal request received. Our team verifies and executes withdrawals manually; the amount stays reserved on your balance until the transfer is completed or the request is rejected or cancelled.";
+export const WITHDRAWAL_AWAITING_APPROVAL_MESSAGE =
+  "Withdrawal request received. Its amount is above your account's approval threshold: another owner or admin must approve it in the dashboard before our team processes it. The amount stays reserved on your balance meanwhile.";
 
 /**
  * POST /v1/withdrawals. Preconditions in order: active account, not a partner-program merchant,
  * approved KYC, the quoted fee still current, then the available balance — checked and debited
  * under a per-merchant-and-mode lock so concurrent requests can never overdraw. The amount moves
  * from merchant_available to merchant_reserved in the same transaction as the row and its event.
+ * Above the merchant's approval threshold the request starts AWAITING_APPROVAL (reserved all the
+ * same): no event until a second owner or admin makes it PENDING (./approval.ts), and the other
+ * owners and admins are mailed.
  */
 export async function createWithdrawal(ctx: DomainContext, body: CreateWithdrawalBody): Promise<{ withdrawal: Withdrawal; message: string }> {
   return ctx.db.transaction(async (txRaw) => {
@@ -50,6 +57,8 @@ export async function createWithdrawal(ctx: DomainContext, body: CreateWithdrawa
       throw new ApiError("INSUFFICIENT_BALANCE", `The available balance is ${fcfa(balance.available)}; it does not cover a withdrawal of ${fcfa(body.amount)}.`);
     }
 
+    const awaiting = needsTeamApproval(merchant.withdrawalApprovalThreshold, body.amount);
+    const requestedBy = contextActor(ctx).staffId;
     const [row] = await tx
       .insert(withdrawals)
       .values({
@@ -61,7 +70,9 @@ export async function createWithdrawal(ctx: DomainContext, body: CreateWithdrawa
         amount: body.amount,
         fee,
         netAmount: body.amount - fee,
-        status: "PENDING",
+        status: awaiting ? "AWAITING_APPROVAL" : "PENDING",
+        approvalRequired: awaiting,
+        requestedBy,
         phoneNumber: body.phone_number,
         notes: body.notes ?? null,
         source: ctx.source === "dashboard" ? "dashboard" : "api",
@@ -81,7 +92,9 @@ export async function createWithdrawal(ctx: DomainContext, body: CreateWithdrawa
       ],
       at: ctx.now,
     });
-    await emitEvent(tx, { merchantId: row.merchantId, applicationId: row.applicationId, mode: row.mode, type: "withdrawal.requested", object: withdrawalResource(row), at: ctx.now });
+    // withdrawal.requested announces a request the service's staff will process: an awaiting one
+    // fires it when the team approves it, so integrators see PENDING in it as they always did.
+    if (!awaiting) await emitEvent(tx, { merchantId: row.merchantId, applicationId: row.applicationId, mode: row.mode, type: "withdrawal.requested", object: withdrawalResource(row), at: ctx.now });
     // The destination number stays out of the audit log (never a full phone number in logs).
     await recordAudit(tx, {
       actor: contextActor(ctx),
@@ -89,9 +102,11 @@ export async function createWithdrawal(ctx: DomainContext, body: CreateWithdrawa
       targetType: "withdrawal",
       targetId: row.id,
       before: null,
-      after: { reference: row.reference, amount: row.amount, fee: row.fee, mode: row.mode },
+      after: { reference: row.reference, amount: row.amount, fee: row.fee, mode: row.mode, status: row.status },
       merchantId: row.merchantId,
     });
-    return { withdrawal: row, message: WITHDRAWAL_REQUESTED_MESSAGE };
+    if (!awaiting) return { withdrawal: row, message: WITHDRAWAL_REQUESTED_MESSAGE };
+    await notifyWithdrawalAwaitingApproval(tx, row, merchant.name);
+    return { withdrawal: row, message: WITHDRAWAL_AWAITING_APPROVAL_MESSAGE };
   });
 }

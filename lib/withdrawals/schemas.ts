@@ -5,7 +5,8 @@ import { PHONE_INPUT_MAX_LENGTH } from "@/lib/phone/parse";
 import { DESCRIBE_LENIENT, requirePhone } from "@/lib/phone/schema";
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from "./fees";
 
-export const WITHDRAWAL_STATUSES = ["PENDING", "APPROVED", "COMPLETED", "REJECTED", "CANCELLED"] as const;
+/** The contract's statuses, and AWAITING_APPROVAL (our extension: a second team member's approval, ./approval.ts). */
+export const WITHDRAWAL_STATUSES = ["AWAITING_APPROVAL", "PENDING", "APPROVED", "COMPLETED", "REJECTED", "CANCELLED"] as const;
 /** The contract's limit on phone_number as sent (separators included); lib/phone applies it. */
 export const PHONE_NUMBER_MAX = PHONE_INPUT_MAX_LENGTH;
 export const NOTES_MAX = 500;
@@ -98,13 +99,24 @@ export const withdrawalSchema = z.object({
   completed_at: timestamp.nullable(),
   rejected_at: timestamp.nullable(),
   cancelled_at: timestamp.nullable(),
+  cancellation_reason: z.enum(["requester", "refused"]).nullable().describe("once CANCELLED: withdrawn by the merchant, or refused by a second owner or admin"),
+  approval: z
+    .object({
+      required: z.literal(true),
+      requested_by: z.string().nullable().describe('"user:<id>" or "api_key:<id>"'),
+      decided_by: z.string().nullable().describe('the owner or admin who approved or refused ("user:<id>")'),
+      decided_at: timestamp.nullable(),
+      refusal_reason: z.string().nullable(),
+    })
+    .nullable()
+    .describe("the team's second approval, for a withdrawal above the merchant's approval threshold; null when none was needed"),
   _source: z.enum(["api", "dashboard"]).describe("where the request was made"),
 });
 export type WithdrawalResource = z.infer<typeof withdrawalSchema>;
 
 export const balanceSchema = z.object({
   available: z.number().int().describe("withdrawable now: collected − fees − withdrawn − reserved"),
-  reserved: z.number().int().describe("held by PENDING and APPROVED withdrawals"),
+  reserved: z.number().int().describe("held by AWAITING_APPROVAL, PENDING and APPROVED withdrawals"),
   pending: z.number().int().describe("same figure as reserved (the name existing clients read)"),
   held: z.number().int().describe("secure-order escrow, released on delivery"),
   currency: z.literal("XOF"),
@@ -129,3 +141,33 @@ export const withdrawalStatsSchema = z.object({
   by_status: z.object(Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, bucket])) as Record<(typeof WITHDRAWAL_STATUSES)[number], typeof bucket>),
   fees_paid: z.number().int().describe("fees of COMPLETED withdrawals"),
 });
+
+export const REFUSAL_REASON_MAX = 500;
+
+/** POST /dashboard-api/withdrawals/{id}/refuse: an optional note for the requester. */
+export const refuseWithdrawalSchema = z.preprocess(
+  (raw) => {
+    const b = (raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+    if (b.reason !== undefined && b.reason !== null && (typeof b.reason !== "string" || b.reason.length > REFUSAL_REASON_MAX)) throw new ApiError("INVALID_REFUSAL_REASON", undefined, { param: "reason" });
+    const reason = typeof b.reason === "string" && b.reason.trim() ? b.reason.trim() : undefined;
+    return { reason };
+  },
+  z.object({ reason: z.string().max(REFUSAL_REASON_MAX).optional().describe("shown to the requester in the mail") }),
+);
+export const RefuseWithdrawalInput = input(refuseWithdrawalSchema);
+
+/** The approval threshold's bounds: at 0 every withdrawal waits; at or above the maximum amount none would. */
+export const APPROVAL_THRESHOLD_MAX = WITHDRAWAL_MAX - 1;
+
+/** PUT /dashboard-api/withdrawals/approval-threshold: `{threshold: null}` turns the second approval off. */
+export const approvalThresholdSchema = z.preprocess(
+  (raw) => {
+    const b = (raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+    const t = b.threshold;
+    if (t === null) return { threshold: null };
+    if (!isInt(t) || t < 0 || t > APPROVAL_THRESHOLD_MAX) throw new ApiError("INVALID_APPROVAL_THRESHOLD", undefined, { param: "threshold" });
+    return { threshold: t };
+  },
+  z.object({ threshold: z.number().int().min(0).max(APPROVAL_THRESHOLD_MAX).nullable().describe("FCFA; withdrawals strictly above it wait for a second owner or admin; null: off") }),
+);
+export const ApprovalThresholdInput = input(approvalThresholdSchema);

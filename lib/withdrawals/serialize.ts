@@ -25,6 +25,10 @@ export function withdrawalResource(w: Withdrawal): WithdrawalResource {
     completed_at: iso(w.completedAt),
     rejected_at: iso(w.rejectedAt),
     cancelled_at: iso(w.cancelledAt),
+    cancellation_reason: w.cancellationReason ?? null,
+    approval: w.approvalRequired
+      ? { required: true, requested_by: w.requestedBy, decided_by: w.teamDecidedBy, decided_at: iso(w.teamDecidedAt), refusal_reason: w.teamRefusalReason }
+      : null,
     _source: w.source,
   };
 }

@@ -11,20 +11,26 @@ import type { EventType } from "@/lib/webhooks/event-types";
 import { notifyWithdrawalChange } from "@/lib/notifications/merchant";
 import { withdrawalResource } from "./serialize";
 
-type Step = {
-  from: WithdrawalStatus;
+export type Step = {
+  /** The statuses this step leaves from; any other answers `refused` (409). */
+  from: readonly WithdrawalStatus[];
+  refused: (current: Withdrawal) => ApiError;
   to: WithdrawalStatus;
+  /** A rule on the locked row beyond its status (the team's approver is not the requester). */
+  check?: (current: Withdrawal) => void;
   event: Extract<EventType, `withdrawal.${string}`>;
   patch: (at: Date) => Partial<typeof withdrawals.$inferInsert>;
   /** The ledger movement of this step, if it moves money (kind unique per withdrawal). */
   journal?: { kind: string; entries: (w: Withdrawal) => { account: LedgerAccount; amount: number }[] };
   audit?: { actor: Actor; action: string };
+  /** Mail of this step beyond the staff's notices, in the same transaction. */
+  notify?: (tx: Database, updated: Withdrawal) => Promise<unknown>;
   /** The merchant's clock when the caller has it (a key's request); otherwise read from the merchant row. */
   now?: Date;
 };
 
-/** Reservation back to the available balance (rejection, cancellation). */
-const release = {
+/** Reservation back to the available balance (rejection, cancellation, the team's refusal). */
+export const release = {
   kind: "withdrawal.released",
   entries: (w: Withdrawal) => [
     { account: "merchant_reserved" as const, amount: -w.amount },
@@ -37,15 +43,13 @@ const release = {
  * the `withdrawal.*` event and (for staff) the audit row commit together. Two concurrent changes
  * of one withdrawal serialize on the row lock; the loser sees the new status and gets a 409.
  */
-async function transition(db: Database, where: SQL, id: string, step: Step): Promise<Withdrawal> {
+export async function transition(db: Database, where: SQL, id: string, step: Step): Promise<Withdrawal> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const [current] = await tx.select().from(withdrawals).where(and(where, eq(withdrawals.id, id))).for("update");
     if (!current) throw new ApiError("NOT_FOUND", `No withdrawal ${id}.`);
-    if (current.status !== step.from) {
-      const code = step.from === "APPROVED" ? "WITHDRAWAL_NOT_APPROVED" : "WITHDRAWAL_NOT_PENDING";
-      throw new ApiError(code, `This withdrawal is ${current.status}; only ${step.from === "APPROVED" ? "an APPROVED" : "a PENDING"} withdrawal can become ${step.to}.`);
-    }
+    step.check?.(current);
+    if (!step.from.includes(current.status)) throw step.refused(current);
     let at = step.now;
     if (!at) {
       const [merchant] = await tx.select({ testClockOffsetSeconds: merchants.testClockOffsetSeconds }).from(merchants).where(eq(merchants.id, current.merchantId));
@@ -66,17 +70,27 @@ async function transition(db: Database, where: SQL, id: string, step: Step): Pro
     }
     // Approved, paid or rejected: the merchant's owners and finance members are mailed with the change.
     await notifyWithdrawalChange(tx, updated);
+    await step.notify?.(tx, updated);
     return updated;
   });
 }
 
-/** PATCH /v1/withdrawals/{id}/cancel: the merchant withdraws a PENDING request; the reservation is released. */
+const notPending = (to: WithdrawalStatus) => (current: Withdrawal) =>
+  new ApiError("WITHDRAWAL_NOT_PENDING", `This withdrawal is ${current.status}; only a PENDING withdrawal can become ${to}.`);
+const notApproved = (current: Withdrawal) => new ApiError("WITHDRAWAL_NOT_APPROVED", `This withdrawal is ${current.status}; only an APPROVED withdrawal can become COMPLETED.`);
+
+/**
+ * PATCH /v1/withdrawals/{id}/cancel: the merchant withdraws a PENDING request, or one still
+ * AWAITING_APPROVAL by the team; the reservation is released.
+ */
 export async function cancelWithdrawal(ctx: DomainContext, id: string): Promise<Withdrawal> {
   return transition(ctx.db, and(eq(withdrawals.merchantId, ctx.merchant.id), eq(withdrawals.mode, ctx.mode))!, id, {
-    from: "PENDING",
+    from: ["PENDING", "AWAITING_APPROVAL"],
+    refused: (current) =>
+      new ApiError("WITHDRAWAL_NOT_PENDING", `This withdrawal is ${current.status}; only a PENDING withdrawal, or one AWAITING_APPROVAL, can be cancelled.`),
     to: "CANCELLED",
     event: "withdrawal.cancelled",
-    patch: (at) => ({ cancelledAt: at }),
+    patch: (at) => ({ cancelledAt: at, cancellationReason: "requester" }),
     journal: release,
     now: ctx.now,
   });
@@ -95,7 +109,8 @@ function requiredText(value: string | undefined | null, field: string, max: numb
 /** Staff: the request was verified (identity, number, amount); the money stays reserved until completion. */
 export async function approveWithdrawal(db: Database, id: string, actor: Actor): Promise<Withdrawal> {
   return transition(db, anyMerchant, id, {
-    from: "PENDING",
+    from: ["PENDING"],
+    refused: notPending("APPROVED"),
     to: "APPROVED",
     event: "withdrawal.approved",
     patch: (at) => ({ approvedAt: at, approvedBy: actor.staffId }),
@@ -110,7 +125,8 @@ export async function approveWithdrawal(db: Database, id: string, actor: Actor):
 export async function completeWithdrawal(db: Database, id: string, input: { operatorReference: string }, actor: Actor): Promise<Withdrawal> {
   const operatorReference = requiredText(input.operatorReference, "operator_reference", 128);
   return transition(db, anyMerchant, id, {
-    from: "APPROVED",
+    from: ["APPROVED"],
+    refused: notApproved,
     to: "COMPLETED",
     event: "withdrawal.completed",
     patch: (at) => ({ completedAt: at, completedBy: actor.staffId, operatorReference }),
@@ -130,7 +146,8 @@ export async function completeWithdrawal(db: Database, id: string, input: { oper
 export async function rejectWithdrawal(db: Database, id: string, input: { reason: string }, actor: Actor): Promise<Withdrawal> {
   const reason = requiredText(input.reason, "reason", 500);
   return transition(db, anyMerchant, id, {
-    from: "PENDING",
+    from: ["PENDING"],
+    refused: notPending("REJECTED"),
     to: "REJECTED",
     event: "withdrawal.rejected",
     patch: (at) => ({ rejectedAt: at, rejectedBy: actor.staffId, rejectionReason: reason }),

@@ -13,6 +13,8 @@ describe("sectionOf", () => {
   it("keeps a detail page in its list's section, and the home for /dashboard only", () => {
     expect(sectionOf("/dashboard/payments/txn_123")).toBe("payments");
     expect(sectionOf("/dashboard/withdrawals/wd_1?lang=en")).toBe("withdrawals");
+    expect(sectionOf("/dashboard/invoices/inv_1")).toBe("invoices");
+    expect(sectionOf("/dashboard/invoices/new")).toBe("invoices");
     expect(sectionOf("/dashboard")).toBe("home");
     expect(sectionOf("/dashboard/")).toBe("home");
   });

@@ -47,7 +47,7 @@ describe.skipIf(!url)("prepared hot queries (PostgreSQL)", () => {
       const statements = await preparedOn(handle);
       const once = (pattern: RegExp) => expect(statements.filter((s) => pattern.test(s))).toHaveLength(1);
       once(/^select .* from "payments" where \("payments"\."id" = \$1 and "payments"\."merchant_id" = \$2 and "payments"\."mode" = \$3\) limit \$4$/);
-      once(/^select p\.\*, .* from "payments" p\s+left join "late_collections" l on l\.payment_id = p\.id\s+where p\.id = \$1::text and p\.merchant_id = \$2::text and p\.mode = \$3::text\s+limit 1$/);
+      once(/^select p\.\*, .* from "payments" p\s+left join "late_collections" l on l\.payment_id = p\.id\s+left join lateral \(select json_agg\(r\) as refund_rows from "refund_requests" r where r\.payment_id = p\.id\) rr on p\.status = 'SUCCESS'\s+where p\.id = \$1::text and p\.merchant_id = \$2::text and p\.mode = \$3::text\s+limit 1$/);
       once(/^select .* from "api_keys" inner join "merchants" .* where \("api_keys"\."key_hash" = \$1 and "api_keys"\."revoked_at" is null\) limit \$2$/);
       once(/^insert into "idempotency_keys" .* on conflict do nothing returning "owner"$/);
       once(/^update "idempotency_keys" set "state" = \$1, "response_status" = \$2, "response_body" = \$3::jsonb where/);

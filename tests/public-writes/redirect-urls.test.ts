@@ -22,7 +22,7 @@ import { mintSessionCookie } from "@/lib/auth/session-token";
 import { signUp } from "@/lib/auth/signup";
 import { getUser } from "@/lib/auth/users";
 import { call } from "@/tests/support/http";
-import { newMerchant } from "@/tests/support/merchant";
+import { newLiveMerchant, newMerchant } from "@/tests/support/merchant";
 
 beforeEach(() => {
   vi.stubEnv("CAURI_OWN_DOMAINS", "cauri.test");
@@ -56,11 +56,41 @@ const ACCEPTED: [string, string][] = [
 
 let seq = 0;
 
+/** A shop on the integrator's machine: payments take it as return_url with a test key only. */
+const LOOPBACK: [string, string][] = [
+  ["http://localhost:4242/success", "http://localhost:4242/success"],
+  ["https://LOCALHOST./x", "https://localhost/x"],
+  ["https://localhost:3000/merci", "https://localhost:3000/merci"],
+  ["http://127.0.0.1:8000/ok", "http://127.0.0.1:8000/ok"],
+  ["https://127.0.0.1/x", "https://127.0.0.1/x"],
+  ["http://[::1]:4242/x", "http://[::1]:4242/x"],
+  ["http://shop.localhost/fin", "http://shop.localhost/fin"],
+];
+
 describe("POST /v1/payments return_url", () => {
   const create = (key: string, return_url: unknown) =>
     call(createPayment, "POST", "/v1/payments", { key, idempotencyKey: `redir-${++seq}`, body: { amount: 1_000, payment_method: "OPERATOR_MONEY", customer_phone: "+22370000009", return_url } });
+  const loopback = new Set(LOOPBACK.map(([url]) => url));
 
-  it.each(REFUSED)("refuses %j with INVALID_RETURN_URL", async (url) => {
+  it.each(LOOPBACK)("takes %j from a test key (stored as %j), and refuses it from a live key", async (url, stored) => {
+    const m = await newLiveMerchant();
+    const test = await create(m.testKey, url);
+    expect(test.status, JSON.stringify(test.body)).toBe(201);
+    expect(test.body.data.return_url ?? (await call(getPayment, "GET", `/v1/payments/${test.body.data.id}`, { key: m.testKey, params: { id: test.body.data.id } })).body.data.return_url).toBe(stored);
+    const live = await create(m.liveKey, url);
+    expect(live.status).toBe(400);
+    expect(live.body.error).toMatchObject({ code: "INVALID_RETURN_URL", param: "return_url" });
+    expect(live.body.error.message).toContain("only a test key may use");
+  });
+
+  it("names the rule each refusal broke", async () => {
+    const m = await newMerchant();
+    expect((await create(m.testKey, "http://shop.example.ml/merci")).body.error.message).toMatch(/^return_url must be an https:\/\/ URL, not http:\/\/ \(http:\/\/ is accepted for localhost/);
+    expect((await create(m.testKey, "https://pay.cauri.test/merci")).body.error.message).toBe("return_url points at the payment service's own domain.");
+    expect((await create(m.testKey, "https://10.1.2.3/merci")).body.error.message).toBe("return_url points at a loopback, private, link-local or reserved address.");
+  });
+
+  it.each(REFUSED.filter((url) => !loopback.has(url)))("refuses %j with INVALID_RETURN_URL", async (url) => {
     const m = await newMerchant();
     const res = await create(m.testKey, url);
     expect(res.status).toBe(400);

@@ -6,8 +6,8 @@ export type ReceivedSegment = { messageId: string; from: string; to: string; dat
 /**
  * A real SMPP 3.4 server on loopback (node-smpp's server side), standing for the operator's
  * gateway in tests: it checks the bind's credentials, answers each submit_sm with an id, keeps
- * what it received, and can send delivery receipts back on the bound session. `stop()` then
- * `start()` again on the same port is a gateway that is down, then back.
+ * what it received, and can send delivery receipts and phones' replies (STOP) back on the bound
+ * session. `stop()` then `start()` again on the same port is a gateway that is down, then back.
  */
 export class TestSmppServer {
   readonly received: ReceivedSegment[] = [];
@@ -61,6 +61,30 @@ export class TestSmppServer {
       session.deliver_sm(
         { esm_class: smpp.ESM_CLASS.MC_DELIVERY_RECEIPT, short_message: `id:${messageId} sub:001 dlvrd:001 submit date:2611271000 done date:2611271001 stat:${stat} err:000 text:` },
         () => resolve(),
+      ),
+    );
+  }
+
+  /**
+   * Sends a message from a phone (a mobile-originated deliver_sm: no receipt flag), as a customer's
+   * reply to the sender reaches the gateway; resolves with the client's acknowledgement.
+   * `dataCoding` 8 (UCS-2) or 3 (Latin-1) for a text GSM-7 cannot hold.
+   */
+  async sendMessage(message: { from: string; text: string; to?: string; fromTon?: number; dataCoding?: number }): Promise<Pdu> {
+    const [session] = this.sessions;
+    if (!session) throw new Error("no client is bound");
+    return new Promise<Pdu>((resolve) =>
+      session.deliver_sm(
+        {
+          source_addr: message.from,
+          source_addr_ton: message.fromTon ?? 1,
+          source_addr_npi: 1,
+          destination_addr: message.to ?? "Cauri",
+          esm_class: 0,
+          data_coding: message.dataCoding ?? smpp.ENCODING.SMSC_DEFAULT,
+          short_message: message.text,
+        },
+        resolve,
       ),
     );
   }

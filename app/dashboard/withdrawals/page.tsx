@@ -8,6 +8,7 @@ import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { can } from "@/lib/auth/permissions";
 import { merchantBalance } from "@/lib/withdrawals/balance";
+import { isWithdrawalApprover } from "@/lib/withdrawals/approval";
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from "@/lib/withdrawals/fees";
 import { listWithdrawals } from "@/lib/withdrawals/queries";
 
@@ -19,7 +20,9 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
   const [balance, list] = await Promise.all([merchantBalance(ctx.db, ctx.merchant.id, ctx.mode), listWithdrawals(ctx, { page: 1, limit: 20 })]);
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="withdrawals">
-      <WithdrawalsView locale={locale} mode={ctx.mode} initial={{ balance, ...list }} min={WITHDRAWAL_MIN} max={WITHDRAWAL_MAX} kycApproved={ctx.merchant.kycStatus === "approved"} />
+      <WithdrawalsView locale={locale} mode={ctx.mode} initial={{ balance, ...list }} min={WITHDRAWAL_MIN} max={WITHDRAWAL_MAX} kycApproved={ctx.merchant.kycStatus === "approved"}
+        viewer={{ actor: `user:${ctx.user.id}`, canApprove: isWithdrawalApprover(ctx.user.merchantRole) }}
+      />
       <BalanceHistory locale={locale} mode={ctx.mode} />
       {can(ctx.user.merchantRole, "books") ? (
         <>

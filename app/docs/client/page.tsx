@@ -2,6 +2,10 @@ import { defineCopy } from "@/lib/i18n/dictionary";
 import { guidePage } from "../_components/guide";
 import { Code } from "../_components/Prose";
 
+// What works today from a clone (the package is not on the registry): `npm pack` builds it first (prepack).
+const INSTALL = `cd path/to/cauri/packages/client && npm install && npm pack
+cd path/to/your-shop && npm install path/to/cauri/packages/client/cauri-client-0.1.0.tgz`;
+
 const sample = (redirect: string, any: string) => `import { CauriClient, CauriError } from "@cauri/client";
 
 const cauri = new CauriClient({ apiKey: process.env.CAURI_KEY!, baseUrl: "https://…" });
@@ -36,7 +40,11 @@ const { generateMetadata, Page } = guidePage(
             Un petit client typé à partir du document OpenAPI de cette API : chaque chemin, paramètre, corps et réponse est vérifié par le compilateur. Il
             fonctionne avec Node 18+, Deno, Bun et les environnements edge (il utilise <code>fetch</code>).
           </p>
-          <Code label="shell">npm install @cauri/client</Code>
+          <p>
+            Le paquet n&apos;est pas encore publié sur le registre npm : construisez-le depuis votre copie de ce dépôt, puis installez l&apos;archive dans votre
+            projet (son <code>package.json</code> est prêt pour la publication, sous le nom <code>@cauri/client</code>).
+          </p>
+          <Code label="shell">{INSTALL}</Code>
           <Code label="TypeScript">{sample("redirigez le client vers payment.redirect_url", "N'importe quelle opération de la référence, typée :")}</Code>
           <h2>Ce qu&apos;il fait pour vous</h2>
           <ul>
@@ -74,7 +82,11 @@ const { generateMetadata, Page } = guidePage(
             A small client typed from this API&apos;s OpenAPI document: every path, parameter, body and answer is checked by the compiler. It works in Node 18+,
             Deno, Bun and edge runtimes (it uses <code>fetch</code>).
           </p>
-          <Code label="shell">npm install @cauri/client</Code>
+          <p>
+            The package is not on the npm registry yet: build it from your copy of this repository, then install the archive in your project (its{" "}
+            <code>package.json</code> is ready to publish, as <code>@cauri/client</code>).
+          </p>
+          <Code label="shell">{INSTALL}</Code>
           <Code label="TypeScript">{sample("redirect the customer to payment.redirect_url", "Any operation of the reference, typed:")}</Code>
           <h2>What it does for you</h2>
           <ul>

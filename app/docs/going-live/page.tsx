@@ -66,7 +66,7 @@ const { generateMetadata, Page } = guidePage(
               et de production sont distincts.
             </li>
             <li>
-              Utilisez de vraies <code>return_url</code> sur votre domaine HTTPS.
+              Utilisez de vraies <code>return_url</code> sur votre domaine HTTPS : une clé live refuse <code>localhost</code> et <code>127.0.0.1</code>, que la clé de test acceptait.
             </li>
             <li>
               Gardez les clés de production sur votre serveur, jamais dans une application mobile ni dans un navigateur. Révoquez immédiatement une clé exposée
@@ -140,7 +140,7 @@ const { generateMetadata, Page } = guidePage(
               separate.
             </li>
             <li>
-              Use real <code>return_url</code>s on your HTTPS domain.
+              Use real <code>return_url</code>s on your HTTPS domain: a live key refuses <code>localhost</code> and <code>127.0.0.1</code>, which the test key accepted.
             </li>
             <li>Keep live keys on your server only, never in a mobile app or a browser. Revoke a leaked key in the dashboard at once.</li>
             <li>

@@ -3,7 +3,7 @@ import { defineCopy } from "@/lib/i18n/dictionary";
 import { CodeTabs } from "../_components/CodeTabs";
 import { guidePage } from "../_components/guide";
 import { Code, Note } from "../_components/Prose";
-import { LANGUAGES, payment, verify } from "./snippets";
+import { LANGUAGES, localRun, payment, verify } from "./snippets";
 
 const programTabs = LANGUAGES.map((l) => ({ id: l.id, label: l.label, caption: `${l.file} · ${l.run}`, code: payment[l.id] }));
 const verifyTabs = LANGUAGES.map((l) => ({
@@ -44,6 +44,13 @@ const { generateMetadata, Page } = guidePage(
             installer.
           </p>
 
+          <h2>0. Lancez Cauri sur votre machine (facultatif)</h2>
+          <p>
+            Depuis un clone du dépôt, une commande installe tout et démarre le service avec sa base embarquée. Elle affiche l&apos;adresse de la documentation,
+            une clé de test et un accès au tableau de bord (<code>demo@cauri.test</code>) pour voir vos paiements et vos webhooks dans le navigateur :
+          </p>
+          <Code label="shell">{localRun.start}</Code>
+
           <h2>1. Renseignez votre clé</h2>
           <Code label="shell">{env(origin)}</Code>
 
@@ -62,14 +69,29 @@ const { generateMetadata, Page } = guidePage(
             En vrai, au lieu de simuler, redirigez votre client vers <code>redirect_url</code>. Il confirme son numéro et valide le paiement sur son téléphone ;
             une fois le paiement réussi, la page le renvoie vers votre <code>return_url</code> avec l&apos;identifiant et le statut du paiement dans
             l&apos;adresse. En mode test, la page affiche des boutons pour le faire réussir ou échouer, et le numéro décide : <code>+22370000001</code> réussit
-            dès que le client confirme (voir le <a href="/docs/test-mode">mode test</a>).
+            dès que le client confirme (voir le <a href="/docs/test-mode">mode test</a>). Avec une clé de test, <code>return_url</code> peut pointer vers
+            votre boutique sur votre machine (<code>http://localhost:4242/merci</code>, <code>http://127.0.0.1:8000/…</code>) ; une clé live exige l&apos;adresse
+            https:// publique de votre site.
           </p>
 
-          <h2>4. Vérifiez la signature du webhook</h2>
+          <h2>4. Recevez les webhooks sur votre machine</h2>
+          <p>
+            Votre serveur de développement n&apos;est pas joignable depuis Internet ? La ligne de commande <code>cauri</code> (dans le dépôt,{" "}
+            <code>packages/cli</code>) ouvre une connexion vers Cauri et transmet chaque événement de test à votre adresse locale, signé exactement comme une
+            vraie livraison. Elle lit les mêmes variables que l&apos;étape 1 et affiche le secret <code>whsec_…</code> de la session :
+          </p>
+          <Code label="shell">{localRun.listen}</Code>
+          <p>
+            Dans un autre terminal, déclenchez un événement : la CLI crée un vrai paiement de test qui aboutit. Chaque transmission apparaît avec la réponse de
+            votre serveur, et dans le journal des webhooks du tableau de bord :
+          </p>
+          <Code label="shell">{localRun.trigger}</Code>
+
+          <h2>5. Vérifiez la signature du webhook</h2>
           <p>
             Quand le paiement aboutit, Cauri envoie l&apos;événement <code>payment.success</code> à votre <a href="/docs/webhooks">webhook</a>. Avant de livrer,
-            vérifiez l&apos;en-tête <code>X-Service-Signature</code> avec le secret <code>whsec_…</code> de votre endpoint, sur le corps brut, avant tout décodage
-            JSON :
+            vérifiez l&apos;en-tête <code>X-Service-Signature</code> avec le secret <code>whsec_…</code> de votre endpoint (ou celui que la CLI a affiché), sur
+            le corps brut, avant tout décodage JSON :
           </p>
           <CodeTabs label="Langage de la vérification" tabs={verifyTabs} />
           <Note>
@@ -105,6 +127,13 @@ const { generateMetadata, Page } = guidePage(
             below runs as written: curl, Node.js 18+, Python 3 or PHP, with no library to install.
           </p>
 
+          <h2>0. Run Cauri on your machine (optional)</h2>
+          <p>
+            From a clone of the repository, one command installs everything and starts the service on its embedded database. It prints the docs&apos; address,
+            a test key and a dashboard sign-in (<code>demo@cauri.test</code>) to see your payments and webhooks in the browser:
+          </p>
+          <Code label="shell">{localRun.start}</Code>
+
           <h2>1. Set your key</h2>
           <Code label="shell">{env(origin).replace("sk_test_votre_cle", "sk_test_your_key")}</Code>
 
@@ -123,13 +152,28 @@ const { generateMetadata, Page } = guidePage(
             For real, instead of simulating, redirect your customer to <code>redirect_url</code>. They confirm their number and approve the payment on their
             phone; once it succeeds the page sends them back to your <code>return_url</code> with the payment id and status in the query. In test mode the page
             shows buttons to make it succeed or fail, and the number decides: <code>+22370000001</code> succeeds as soon as the customer confirms (see{" "}
-            <a href="/docs/test-mode">test mode</a>).
+            <a href="/docs/test-mode">test mode</a>). With a test key, <code>return_url</code> may point at your shop on your machine
+            (<code>http://localhost:4242/success</code>, <code>http://127.0.0.1:8000/…</code>); a live key needs your site&apos;s public https:// address.
           </p>
 
-          <h2>4. Verify the webhook signature</h2>
+          <h2>4. Receive webhooks on your machine</h2>
+          <p>
+            Your development server cannot be reached from the Internet? The <code>cauri</code> command-line tool (in the repository,{" "}
+            <code>packages/cli</code>) opens one connection to Cauri and forwards each test event to your local address, signed exactly as a real delivery. It
+            reads the same variables as step 1 and prints the session&apos;s <code>whsec_…</code> secret:
+          </p>
+          <Code label="shell">{localRun.listen}</Code>
+          <p>
+            In another terminal, trigger an event: the CLI creates a real test payment that succeeds. Each forward is shown with your server&apos;s answer, and
+            in the dashboard&apos;s webhook log:
+          </p>
+          <Code label="shell">{localRun.trigger}</Code>
+
+          <h2>5. Verify the webhook signature</h2>
           <p>
             When the payment succeeds, Cauri sends the <code>payment.success</code> event to your <a href="/docs/webhooks">webhook</a>. Before delivering, check
-            the <code>X-Service-Signature</code> header with your endpoint&apos;s <code>whsec_…</code> secret, on the raw body, before any JSON parsing:
+            the <code>X-Service-Signature</code> header with your endpoint&apos;s <code>whsec_…</code> secret (or the one the CLI printed), on the raw body,
+            before any JSON parsing:
           </p>
           <CodeTabs label="Verification language" tabs={verifyTabs} />
           <Note>

@@ -1,13 +1,11 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { describe, expect, it, type TestContext } from "vitest";
 import { newSigningSecret } from "@/lib/webhooks/secret";
 import { signatureHeaders } from "@/lib/webhooks/sign";
-import { createAppServer } from "@/server/http-server";
-import { serverOptions } from "@/server/options";
+import { appServerForFile } from "@/tests/support/app-server";
 import { newMerchant } from "@/tests/support/merchant";
 import { requires, type Requirement } from "@/tests/support/requirements";
 import { LANGUAGES, payment, verify, type Language } from "./snippets";
@@ -25,20 +23,7 @@ const needs: Record<Language, Requirement[]> = { curl: ["curl", "openssl"], node
  */
 const requireInterpreter = (context: TestContext, language: Language) => requires(context, ...needs[language]);
 
-let base = "";
-let close = () => {};
-beforeAll(async () => {
-  const { server } = createAppServer(serverOptions(), async (_req, res) => {
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => {
-    server.closeAllConnections();
-    server.close();
-  };
-});
-afterAll(() => close());
+const app = appServerForFile();
 
 type Run = { status: number | null; stdout: string; stderr: string };
 
@@ -60,7 +45,7 @@ async function runProgram(language: Language, key: string, name = ""): Promise<R
   const { file } = LANGUAGES.find((l) => l.id === language)!;
   const target = path.join(dir, `${name}${file}`);
   writeFileSync(target, payment[language].trimStart());
-  return run(interpreter[language], [target], { env: { ...process.env, CAURI_URL: base, CAURI_KEY: key } });
+  return run(interpreter[language], [target], { env: { ...process.env, CAURI_URL: app.base, CAURI_KEY: key } });
 }
 
 describe("the quick start's programs create a test payment, settle it and read it back", () => {
@@ -76,7 +61,7 @@ describe("the quick start's programs create a test payment, settle it and read i
     expect(lines.join("\n")).toContain(`/checkout/${id}`);
 
     // The payment is really there, on the key's merchant, settled.
-    const read = await fetch(`${base}/v1/payments/${id}`, { headers: { authorization: `Bearer ${testKey}` } });
+    const read = await fetch(`${app.base}/v1/payments/${id}`, { headers: { authorization: `Bearer ${testKey}` } });
     expect(read.status).toBe(200);
     expect((await read.json()).data).toMatchObject({ id, status: "SUCCESS", amount: 5000, livemode: false });
   });

@@ -8,6 +8,19 @@ import { nodeServiceSignature, phpServiceSignature, pythonServiceSignature } fro
 
 export type Language = "curl" | "node" | "python" | "php";
 
+/** The port of the merchant's own shop in the guide: its thank-you page and its webhook handler. */
+export const SHOP_PORT = 4242;
+
+/**
+ * The shell lines of the guide's local steps, run as written (the shop's port aside) by
+ * e2e/quick-start-dev.spec.ts from a fresh clone's dev server to a verified webhook.
+ */
+export const localRun = {
+  start: "npm install && npm run dev",
+  listen: `npm run cli -- listen --forward-to http://localhost:${SHOP_PORT}/webhooks --events payment.success`,
+  trigger: "npm run cli -- trigger payment.success",
+};
+
 export const LANGUAGES: readonly { id: Language; label: string; file: string; run: string }[] = [
   { id: "curl", label: "curl", file: "quickstart.sh", run: "bash quickstart.sh" },
   { id: "node", label: "Node.js", file: "quickstart.mjs", run: "node quickstart.mjs" },
@@ -28,7 +41,7 @@ created=$(curl -s --fail-with-body -X POST "$CAURI_URL/v1/payments" \\
     "amount": 5000,
     "payment_method": "OPERATOR_MONEY",
     "customer_phone": "+22370000001",
-    "return_url": "https://shop.example/merci",
+    "return_url": "http://localhost:4242/merci",
     "client_reference": "order-1042",
     "description": "Commande 1042"
   }')
@@ -67,7 +80,7 @@ const created = await cauri(
     amount: 5000,
     payment_method: "OPERATOR_MONEY",
     customer_phone: "+22370000001",
-    return_url: "https://shop.example/merci",
+    return_url: "http://localhost:4242/merci",
     client_reference: "order-1042",
     description: "Commande 1042",
   },
@@ -108,7 +121,7 @@ created = cauri(
         "amount": 5000,
         "payment_method": "OPERATOR_MONEY",
         "customer_phone": "+22370000001",
-        "return_url": "https://shop.example/merci",
+        "return_url": "http://localhost:4242/merci",
         "client_reference": "order-1042",
         "description": "Commande 1042",
     },
@@ -145,7 +158,7 @@ $created = cauri('POST', '/v1/payments', [
     'amount' => 5000,
     'payment_method' => 'OPERATOR_MONEY',
     'customer_phone' => '+22370000001',
-    'return_url' => 'https://shop.example/merci',
+    'return_url' => 'http://localhost:4242/merci',
     'client_reference' => 'order-1042',
     'description' => 'Commande 1042',
 ], ['X-Idempotency-Key: ' . bin2hex(random_bytes(16))]);

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { FieldRow, OperationView } from "@/lib/http/openapi/reference";
 import { Markdown } from "../_components/Markdown";
 import { Table } from "../_components/Prose";
@@ -41,6 +42,11 @@ export function Operation({ op }: { op: OperationView }) {
         <span className={`rounded px-2 py-0.5 font-semibold ${METHOD_STYLE[op.method] ?? "bg-canvas text-ink"}`}>{op.method}</span>
         <span className="break-all">{op.path}</span>
         {op.authenticated ? null : <span className="rounded bg-canvas px-2 py-0.5 font-sans text-xs">no key needed</span>}
+        {op.permission ? (
+          <Link href="/docs/reference#restricted-keys" className="rounded border border-line px-2 py-0.5 font-sans text-xs !font-normal !text-ink !no-underline hover:!underline" data-testid="operation-permission">
+            restricted keys need <code>{op.permission}</code>
+          </Link>
+        ) : null}
       </p>
       {op.description ? <Markdown text={op.description} /> : null}
       {op.parameters.length ? (

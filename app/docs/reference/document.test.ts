@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/app/v1/openapi-document";
 import { errorCatalogue } from "@/lib/core/errors";
-import { fieldRows, referenceTags, typeLabel } from "@/lib/http/openapi/reference";
+import { fieldRows, permissionAreas, referenceTags, typeLabel } from "@/lib/http/openapi/reference";
+import { KEY_RESOURCES } from "@/lib/platform/key-permissions";
 
 const doc = openApiDocument().document;
 const tags = referenceTags(doc);
@@ -38,6 +39,22 @@ describe("the reference's view of the generated document", () => {
     const list = operation("getPayments");
     const names = list.response!.fields.map((f) => f.name);
     expect(names).toEqual(expect.arrayContaining(["payments", "payments[].id", "payments[].status", "pagination", "pagination.total"]));
+  });
+
+  it("gives each keyed operation the permission a restricted key needs", () => {
+    expect(operation("postPayments").permission).toBe("payments:write");
+    expect(operation("getPayments").permission).toBe("payments:read");
+    expect(operation("postWithdrawals").permission).toBe("withdrawals:write");
+    expect(operation("getOpenapiJson").permission).toBeUndefined();
+    expect(operation("postPayments").errors).toContainEqual({ status: 403, code: "API_KEY_PERMISSION_DENIED", message: errorCatalogue.API_KEY_PERMISSION_DENIED.message });
+    for (const op of tags.flatMap((t) => t.operations)) if (op.authenticated) expect(op.permission, `${op.method} ${op.path}`).toMatch(/^[a-z_]+:(read|write)$/);
+  });
+
+  it("lists every resource with the paths it covers", () => {
+    const areas = permissionAreas(doc);
+    expect(areas.map((a) => a.resource).sort()).toEqual([...KEY_RESOURCES].sort());
+    expect(areas.find((a) => a.resource === "payments")?.paths).toEqual(expect.arrayContaining(["/v1/payments", "/v1/opr"]));
+    expect(areas.find((a) => a.resource === "withdrawals")?.paths).toEqual(expect.arrayContaining(["/v1/withdrawals", "/v1/balance", "/v1/payouts"]));
   });
 
   it("marks the operations that need no key", () => {

@@ -1,5 +1,5 @@
 import { openApiDocument } from "@/app/v1/openapi-document";
-import { referenceTags, type TagView } from "@/lib/http/openapi/reference";
+import { permissionAreas, referenceTags, type TagView } from "@/lib/http/openapi/reference";
 
 let tags: TagView[] | undefined;
 
@@ -8,3 +8,6 @@ export function docsReference(): TagView[] {
   tags ??= referenceTags(openApiDocument().document);
   return tags;
 }
+
+/** The resources restricted keys are given, with the paths each covers (the reference's "Restricted keys"). */
+export const docsPermissionAreas = () => permissionAreas(openApiDocument().document);

@@ -3,8 +3,8 @@ import { defineCopy } from "@/lib/i18n/dictionary";
 import { DocsShell } from "../_components/DocsShell";
 import { docsLocale, type DocsPageProps } from "../_components/locale";
 import { apiOrigin } from "../_components/origin";
-import { Code, Prose } from "../_components/Prose";
-import { docsReference } from "./document";
+import { Code, Prose, Table } from "../_components/Prose";
+import { docsPermissionAreas, docsReference } from "./document";
 
 const copy = defineCopy({
   fr: {
@@ -16,6 +16,11 @@ const copy = defineCopy({
     auth: "Authentification : une clé API secrète dans l'en-tête Authorization.",
     envelope: "Toutes les réponses JSON ont la même enveloppe :",
     groups: "Opérations par thème",
+    restricted: "Clés restreintes",
+    restrictedIntro:
+      "Une clé restreinte, créée dans le tableau de bord (Développeurs), ne peut que ce que ses permissions lui donnent : pour chaque ressource, aucun accès, lecture (GET) ou écriture (les autres méthodes ; l'écriture comprend la lecture). Chaque opération indique la permission qu'elle demande. Sans elle, la réponse est 403 API_KEY_PERMISSION_DENIED, dont le message et le champ param nomment la permission manquante. Une clé standard a toutes les permissions.",
+    resource: "ressource",
+    paths: "chemins",
   },
   en: {
     title: "API reference",
@@ -26,6 +31,11 @@ const copy = defineCopy({
     auth: "Authentication: a secret API key in the Authorization header.",
     envelope: "Every JSON answer has the same envelope:",
     groups: "Operations by topic",
+    restricted: "Restricted keys",
+    restrictedIntro:
+      "A restricted key, created in the dashboard (Developers), can do only what its permissions give it: for each resource, no access, read (GET) or write (the other methods; write includes read). Each operation names the permission it needs. Without it the answer is 403 API_KEY_PERMISSION_DENIED, whose message and param field name the missing permission. A standard key has every permission.",
+    resource: "resource",
+    paths: "paths",
   },
 });
 
@@ -51,6 +61,24 @@ export default async function Reference({ searchParams }: DocsPageProps) {
         <p>{t.envelope}</p>
         <Code label="json">{`{ "success": true, "data": { … } }
 { "success": false, "error": { "code": "INVALID_AMOUNT", "message": "…", "param": "amount" } }`}</Code>
+        <h2 id="restricted-keys">{t.restricted}</h2>
+        <p>{t.restrictedIntro}</p>
+        <Code label="json">{`{ "success": false, "error": { "code": "API_KEY_PERMISSION_DENIED", "message": "This key cannot write withdrawals (needs withdrawals:write). …", "param": "withdrawals:write" } }`}</Code>
+        <Table
+          caption={t.restricted}
+          head={[t.resource, t.paths]}
+          rows={docsPermissionAreas().map((area) => [
+            <code key="r">{area.resource}</code>,
+            <span key="p" className="break-words">
+              {area.paths.map((p, i) => (
+                <span key={p}>
+                  {i ? ", " : null}
+                  <code>{p}</code>
+                </span>
+              ))}
+            </span>,
+          ])}
+        />
         <h2>{t.groups}</h2>
         <div lang="en" className="mt-4 grid gap-4 sm:grid-cols-2">
           {docsReference().map((tag) => (

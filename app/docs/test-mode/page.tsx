@@ -2,6 +2,7 @@ import Link from "next/link";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import { guidePage } from "../_components/guide";
 import { Code, Note, Table } from "../_components/Prose";
+import { sandboxScenarios, type SandboxScenario } from "@/lib/operator/scenarios";
 
 const settle = (origin: string) => `curl -s -X POST ${origin}/v1/sandbox/payments/txn_…/simulate \\
   -H "Authorization: Bearer $CAURI_KEY" -H "Content-Type: application/json" \\
@@ -22,6 +23,43 @@ curl -s -X POST ${origin}/v1/opr/charge -H "Authorization: Bearer $CAURI_KEY" \\
 
 const route = (key: string, text: string) => <code key={key}>{text}</code>;
 
+/** How a page's language says a timeline step's moment and what comes with it. */
+type StepWords = {
+  confirm: string;
+  afterPush: (seconds: number) => string;
+  afterExpiry: (seconds: number) => string;
+  callbacks: (n: number) => string;
+};
+
+/** A scenario's timeline in one line, from the catalogue itself: the page cannot drift from what the simulator does. */
+function sequence(scenario: SandboxScenario, w: StepWords): string {
+  return scenario.timeline
+    .map((t) => {
+      const when = t.at === "confirm" ? w.confirm : t.at === "after_push" ? w.afterPush(t.seconds) : w.afterExpiry(t.seconds);
+      const extra = [t.callbacks ? w.callbacks(t.callbacks) : null, t.late_collection ? `late_collection ${t.late_collection}` : null, ...t.events].filter(Boolean);
+      return `${when} → ${t.status}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+    })
+    .join(" · ");
+}
+
+const scenarioRows = (what: Record<string, string>, w: StepWords) =>
+  sandboxScenarios().map((s) => [<code key={s.phone}>{s.phone}</code>, <code key={s.name}>{s.name}</code>, what[s.name] ?? s.description, sequence(s, w)]);
+
+const lateApproval = (origin: string, c: { create: string; confirm: string; advance: string; read: string }) => `# 1. ${c.create}
+curl -s -X POST ${origin}/v1/payments -H "Authorization: Bearer $CAURI_KEY" \\
+  -H "Content-Type: application/json" -H "X-Idempotency-Key: late-1" \\
+  -d '{"amount": 5000, "payment_method": "OPERATOR_MONEY", "customer_phone": "+22370000012", "return_url": "https://shop.example/ok"}'
+
+# 2. ${c.confirm}
+curl -s -X POST ${origin}/v1/payments/txn_…/confirm -H "Content-Type: application/json" -d '{"customer_phone": "+22370000012"}'
+
+# 3. ${c.advance}
+curl -s -X POST ${origin}/v1/sandbox/clock/advance -H "Authorization: Bearer $CAURI_KEY" \\
+  -H "Content-Type: application/json" -d '{"seconds": 1020}'
+
+# 4. ${c.read}
+curl -s ${origin}/v1/payments/txn_… -H "Authorization: Bearer $CAURI_KEY"`;
+
 const { generateMetadata, Page } = guidePage(
   "/docs/test-mode",
   defineCopy({
@@ -38,20 +76,50 @@ const { generateMetadata, Page } = guidePage(
 
           <h2>Les numéros du simulateur</h2>
           <p>
-            Les paiements de test passent par notre simulateur. Le numéro du client décide de ce qui se passe au lancement du paiement (le client confirme sur
-            la page de paiement, un cycle de facturation prélève, une commande sécurisée est payée) :
+            Les paiements de test passent par notre simulateur. Le numéro du client décide de ce que fait l&apos;opérateur simulé quand le paiement est lancé
+            (le client confirme sur la page de paiement, un cycle de facturation prélève, une commande sécurisée est payée), puis ensuite : chaque scénario
+            suit les mêmes chemins qu&apos;une réponse ou un rappel signé de l&apos;opérateur réel. Les délais se comptent sur votre{" "}
+            <a href="/docs/test-clock">horloge de test</a> : <code>POST /v1/sandbox/clock/advance</code> livre tout ce qui est devenu dû avant de répondre.
           </p>
           <Table
-            caption="Numéros du simulateur"
-            head={["customer_phone", "résultat"]}
+            caption="Scénarios du simulateur (la même liste, en JSON : GET /v1/sandbox/scenarios)"
+            head={["customer_phone", "scénario", "ce qui se passe", "séquence (statut, événements)"]}
             rows={[
-              [<code key="1">+22370000001</code>, "SUCCESS"],
-              [<code key="2">+22370000002</code>, "FAILED (refusé)"],
-              [<code key="3">+22370000003</code>, "reste PENDING jusqu'à expiration (EXPIRED à expires_at)"],
-              [<code key="4">+22370000004</code>, "FAILED : solde insuffisant"],
-              ["tout autre numéro", "attend : utilisez les boutons de test de la page de paiement, ou POST /v1/sandbox/payments/{id}/simulate"],
+              ...scenarioRows(
+                {
+                  approved: "Le client valide tout de suite.",
+                  declined: "Le client refuse la demande sur son téléphone.",
+                  insufficient_balance: "Le solde mobile money du client ne couvre pas le montant.",
+                  wrong_pin: "Le client saisit un code secret erroné.",
+                  no_answer: "Le client ne répond jamais : le paiement attend, puis expire à expires_at.",
+                  operator_unavailable:
+                    "L'opérateur répond 503 : rien n'arrive au téléphone, le paiement reste PENDING avec la raison (la page de paiement propose de réessayer), puis expire.",
+                  timeout_then_approved:
+                    "L'opérateur ne répond pas à temps : PENDING avec la raison, visible par vous et par le client. L'envoi est pourtant arrivé : le client valide et le rappel de l'opérateur arrive 120 s après l'envoi.",
+                  no_callback:
+                    "Le client valide, mais l'opérateur ne rappelle jamais : le paiement reste PENDING jusqu'à ce que le service interroge l'opérateur de lui-même, 2 minutes après l'envoi (sur l'horloge de test) ; l'opérateur répond SUCCESS. POST /v1/payments/{id}/reconcile pose la même question tout de suite.",
+                  approved_after_expiry:
+                    "Le client valide après l'expiration : le rappel SUCCESS arrive 60 s après expires_at. Le paiement reste EXPIRED et porte un encaissement tardif (late_collection OPEN, payment.late_success), que notre équipe vous crédite ou rembourse au client.",
+                  duplicate_callback: "L'opérateur envoie son rappel SUCCESS deux fois : le paiement réussit une seule fois (un payment.success, une écriture comptable).",
+                },
+                {
+                  confirm: "confirmation",
+                  afterPush: (n) => `envoi + ${n} s`,
+                  afterExpiry: (n) => (n ? `expires_at + ${n} s` : "expires_at"),
+                  callbacks: (n) => (n === 1 ? "1 rappel" : `${n} rappels`),
+                },
+              ),
+              ["tout autre numéro", "", "attend : utilisez les boutons de test de la page de paiement, ou POST /v1/sandbox/payments/{id}/simulate", ""],
             ]}
           />
+          <Code label="Un encaissement tardif, de bout en bout">
+            {lateApproval(origin, {
+              create: "un paiement pour le numéro +22370000012",
+              confirm: "le client confirme sur la page de paiement → PENDING",
+              advance: "17 minutes plus tard sur l'horloge de test → EXPIRED, puis le rappel tardif",
+              read: "\"status\": \"EXPIRED\", \"late_collection\": {\"status\": \"OPEN\", …}",
+            })}
+          </Code>
           <Code label="Conclure un paiement de test en attente">{settle(origin)}</Code>
           <p>
             <code>simulate</code> fonctionne sur tout paiement simulé encore PENDING ; sur un paiement déjà terminé, il répond 409. Chaque résultat émet les
@@ -127,20 +195,35 @@ const { generateMetadata, Page } = guidePage(
 
           <h2>The simulator&apos;s phone numbers</h2>
           <p>
-            Test payments are handled by our simulator. The customer&apos;s number decides what happens when the payment is initiated (the customer confirms on
-            the checkout, a billing cycle charges, a secure order is paid):
+            Test payments are handled by our simulator. The customer&apos;s number decides what the simulated operator does when the payment is initiated (the
+            customer confirms on the checkout, a billing cycle charges, a secure order is paid), and afterwards: every scenario takes the same paths as the
+            real operator&apos;s answer or signed callback. Delays count on your <a href="/docs/test-clock">test clock</a>:{" "}
+            <code>POST /v1/sandbox/clock/advance</code> delivers everything that fell due before it answers.
           </p>
           <Table
-            caption="Simulator numbers"
-            head={["customer_phone", "outcome"]}
+            caption="Simulator scenarios (the same list as JSON: GET /v1/sandbox/scenarios)"
+            head={["customer_phone", "scenario", "what happens", "sequence (status, events)"]}
             rows={[
-              [<code key="1">+22370000001</code>, "SUCCESS"],
-              [<code key="2">+22370000002</code>, "FAILED (declined)"],
-              [<code key="3">+22370000003</code>, "stays PENDING until it expires (EXPIRED at expires_at)"],
-              [<code key="4">+22370000004</code>, "FAILED: insufficient funds"],
-              ["any other number", "waits: use the checkout page's test buttons, or POST /v1/sandbox/payments/{id}/simulate"],
+              ...scenarioRows(
+                {},
+                {
+                  confirm: "confirm",
+                  afterPush: (n) => `push + ${n} s`,
+                  afterExpiry: (n) => (n ? `expires_at + ${n} s` : "expires_at"),
+                  callbacks: (n) => (n === 1 ? "1 callback" : `${n} callbacks`),
+                },
+              ),
+              ["any other number", "", "waits: use the checkout page's test buttons, or POST /v1/sandbox/payments/{id}/simulate", ""],
             ]}
           />
+          <Code label="A late collection, end to end">
+            {lateApproval(origin, {
+              create: "a payment for +22370000012",
+              confirm: "the customer confirms on the checkout → PENDING",
+              advance: "17 minutes later on the test clock → EXPIRED, then the late callback",
+              read: "\"status\": \"EXPIRED\", \"late_collection\": {\"status\": \"OPEN\", …}",
+            })}
+          </Code>
           <Code label="Settle a waiting test payment">{settle(origin)}</Code>
           <p>
             <code>simulate</code> works on any simulated payment that is still PENDING; on a payment that already ended it answers 409. Every outcome emits the

@@ -18,7 +18,7 @@ const EVENT = `{
     "provider_ref": "OM-…",
     "customer_phone": "+22370000001",
     "client_reference": "CMD-2041",
-    "metadata": { "order_id": "CMD-2041" },
+    "metadata": {},
     "created_at": "2026-10-12T09:28:12.000Z",
     "updated_at": "2026-10-12T09:30:00.000Z",
     …
@@ -74,7 +74,7 @@ app.post("/webhooks/cauri", express.raw({ type: "application/json" }), (req, res
     return res.status(400).send("invalid signature");
   }
   if (alreadyProcessed(event.id)) return res.sendStatus(200); // retries carry the same id
-  if (event.type === "payment.success") markOrderPaid(event.data.metadata.order_id, event.data.id);
+  if (event.type === "payment.success") markOrderPaid(event.data.client_reference, event.data.id);
   res.sendStatus(200); // answer 2xx within 10 seconds; do slow work afterwards
 });`;
 
@@ -121,7 +121,7 @@ if (!cauri_verify_standard($payload, $secret)) {      // or cauri_verify_service
     exit('invalid signature');
 }
 $event = json_decode($payload, true);
-if ($event['type'] === 'payment.success') { mark_order_paid($event['data']['metadata']['order_id']); }
+if ($event['type'] === 'payment.success') { mark_order_paid($event['data']['client_reference']); }
 http_response_code(200);`;
 
 const PYTHON = `# pip install standardwebhooks flask
@@ -153,7 +153,7 @@ def cauri_webhook():
     except Exception:
         return "invalid signature", 400
     if event["type"] == "payment.success":
-        mark_order_paid(event["data"]["metadata"]["order_id"])
+        mark_order_paid(event["data"]["client_reference"])
     return "", 200`;
 
 const register = (origin: string) => `curl -s -X POST ${origin}/v1/webhooks/endpoints \\
@@ -188,7 +188,7 @@ const { generateMetadata, Page } = guidePage(
           <Code label="json">{EVENT}</Code>
           <p>
             <code>data</code> est l&apos;objet lui-même — le paiement, la commande sécurisée, l&apos;abonnement ou le retrait — tel que l&apos;API le renvoie :{" "}
-            <code>data.id</code>, <code>data.status</code> et <code>data.metadata.order_id</code> sont là où vous les attendez. <code>event</code> répète{" "}
+            <code>data.id</code>, <code>data.status</code> et <code>data.client_reference</code> (la référence de commande que vous avez envoyée à la création, comme dans le démarrage rapide) sont là où vous les attendez. <code>event</code> répète{" "}
             <code>type</code>, et <code>version</code> vaut <code>&quot;v1&quot;</code>. La liste des types est donnée par{" "}
             <code>GET /v1/webhook-event-types</code> ; le corps de chaque type est décrit sous <code>webhooks</code> dans le{" "}
             <a href="/v1/openapi.json">document OpenAPI</a>. Il n&apos;existe pas d&apos;événement <code>payment.cancelled</code>, <code>payout.*</code> ni{" "}
@@ -289,6 +289,15 @@ const { generateMetadata, Page } = guidePage(
               même envoi peut arriver plusieurs fois. Les événements peuvent arriver dans le désordre ; relisez la ressource si l&apos;ordre compte.
             </li>
           </ul>
+          <h2>Renvoyer à la demande, tester en local</h2>
+          <p>
+            <code>POST /v1/webhooks/events/{"{id}"}/resend</code> renvoie n&apos;importe quel événement (livré, échoué ou en attente) à l&apos;endpoint de{" "}
+            <code>endpoint_id</code> ou à tous ceux qui le reçoivent, signé à nouveau : une tentative de plus dans le journal.{" "}
+            <code>POST /v1/webhooks/endpoints/{"{id}"}/resend-failed</code> avec <code>{"{from, to}"}</code> (30 jours au plus) remet en file les envois
+            échoués d&apos;un endpoint sur cette période, par lots de 1 000. Le tableau de bord fait les deux, et sa page « Vérifier une signature » dit pourquoi
+            une signature reçue ne se vérifie pas, sans jamais montrer la signature attendue. Pour recevoir vos événements de test sur votre machine, voyez la{" "}
+            <a href="/docs/cli">ligne de commande cauri</a> (<code>cauri listen</code>).
+          </p>
         </>
       ),
     },
@@ -317,7 +326,7 @@ const { generateMetadata, Page } = guidePage(
       <Code label="json">{EVENT}</Code>
       <p>
         <code>data</code> is the object itself — the payment, secure order, subscription or withdrawal — exactly as the API returns it, so <code>data.id</code>,{" "}
-        <code>data.status</code> and <code>data.metadata.order_id</code> are where you expect them. <code>event</code> repeats <code>type</code>, and{" "}
+        <code>data.status</code> and <code>data.client_reference</code> (the order reference you sent at creation, as in the quick start) are where you expect them. <code>event</code> repeats <code>type</code>, and{" "}
         <code>version</code> is <code>&quot;v1&quot;</code>. The list of types is at <code>GET /v1/webhook-event-types</code>; the body of each type is described
         under <code>webhooks</code> in the <a href="/v1/openapi.json">OpenAPI document</a>. There is no <code>payment.cancelled</code>, <code>payout.*</code> or{" "}
         <code>refund.*</code> event.
@@ -397,6 +406,14 @@ const { generateMetadata, Page } = guidePage(
           arrive out of order; read the resource if order matters.
         </li>
       </ul>
+      <h2>Resend on demand, test locally</h2>
+      <p>
+        <code>POST /v1/webhooks/events/{"{id}"}/resend</code> sends any event again (delivered, failed or pending) to the endpoint in <code>endpoint_id</code>{" "}
+        or to every endpoint that receives it, signed afresh: one more attempt in the log. <code>POST /v1/webhooks/endpoints/{"{id}"}/resend-failed</code> with{" "}
+        <code>{"{from, to}"}</code> (at most 30 days) queues an endpoint&apos;s failed deliveries of that period again, 1,000 at a time. The dashboard does both,
+        and its &quot;Check a signature&quot; page says why a received signature does not verify, never showing the expected one. To receive your test events on
+        your machine, see the <a href="/docs/cli">cauri command line</a> (<code>cauri listen</code>).
+      </p>
             </>
       ),
     },

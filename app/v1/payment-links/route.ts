@@ -6,7 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "payment_links",
     idempotency: "optional",
     body: CreateLinkInput,
     status: 201,
@@ -26,7 +26,7 @@ export const POST = route(
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "payment_links",
     query: ListLinksInput,
     doc: {
       summary: "List your payment links",

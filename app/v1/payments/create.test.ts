@@ -40,7 +40,7 @@ describe("POST /v1/payments", () => {
     [{ customer_phone: "+1234567890123456" }, "INVALID_PHONE"],
     [{ return_url: undefined }, "MISSING_RETURN_URL"],
     [{ return_url: "http://shop.example.ml" }, "INVALID_RETURN_URL"],
-    [{ return_url: "https://localhost/x" }, "INVALID_RETURN_URL"],
+    [{ return_url: "https://10.0.0.1/x" }, "INVALID_RETURN_URL"],
     [{ payment_method: "CARD" }, "INVALID_PAYMENT_METHOD"],
     [{ payment_method: undefined }, "INVALID_PAYMENT_METHOD"],
     [{ provider: "WAVE" }, "INVALID_PROVIDER"],

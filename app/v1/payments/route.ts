@@ -6,7 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "payments",
     limit: "payments.create",
     idempotency: "required",
     conflictCode: "DUPLICATE_PAYMENT",
@@ -36,7 +36,7 @@ export const POST = route(
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "payments",
     query: ListPaymentsInput,
     doc: {
       summary: "List payments",

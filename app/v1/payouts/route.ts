@@ -6,7 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "withdrawals",
     doc: {
       summary: "Create a payout (unavailable)",
       description:
@@ -23,7 +23,7 @@ export const POST = route(
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "withdrawals",
     query: ListPayoutsInput,
     doc: {
       summary: "List payouts (reference shape; always empty)",

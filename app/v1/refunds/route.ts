@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "refunds",
     doc: {
       summary: "Refund a payment (unavailable)",
       description: "Always 503 REFUNDS_UNAVAILABLE: refunds go through support. The body is not read.",

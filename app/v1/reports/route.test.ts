@@ -127,7 +127,7 @@ describe("POST /v1/reports → report.ready → download", () => {
     const m = await newMerchant();
     const cases: [unknown, number, string][] = [
       [{ ...wide }, 400, "MISSING_FIELD"],
-      [{ type: "invoices", ...wide }, 400, "INVALID_REPORT_TYPE"],
+      [{ type: "customers", ...wide }, 400, "INVALID_REPORT_TYPE"],
       [{ type: "payments", ...wide, format: "pdf" }, 400, "INVALID_REPORT_FORMAT"],
       [{ type: "statement", ...wide, format: "csv" }, 400, "INVALID_REPORT_FORMAT"],
       [{ type: "payments", ...wide, format: "docx" }, 400, "INVALID_REPORT_FORMAT"],

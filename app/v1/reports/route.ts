@@ -5,7 +5,7 @@ import { route } from "@/lib/http/route";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "reports",
     limit: "reports.create",
     idempotency: "optional",
     body: CreateReportInput,
@@ -13,7 +13,7 @@ export const POST = route(
     doc: {
       summary: "Ask for a report",
       description:
-        "A file of your books for the key's mode, covering created_at in [from, to) (at most 367 days): an export of `payments`, `withdrawals`, `secure_orders`, `subscriptions` or `balance_transactions` as `csv` (UTF-8 with a byte-order mark, so Excel keeps French accents; `delimiter: \";\"` for French-language Excel) or `xlsx`, or the monthly `statement` as a `pdf`. " +
+        "A file of your books for the key's mode, covering created_at in [from, to) (at most 367 days): an export of `payments`, `withdrawals`, `secure_orders`, `subscriptions`, `invoices`, `balance_transactions` or `refunds` (one row per refund request, the number refunded masked) as `csv` (UTF-8 with a byte-order mark, so Excel keeps French accents; `delimiter: \";\"` for French-language Excel) or `xlsx`, or the monthly `statement` as a `pdf`. " +
         "The report starts PENDING and is written in the background (large exports are streamed, whatever their size); when it is READY a `report.ready` event is sent and GET /v1/reports/{id} gives a `download_url`. " +
         "Optional `X-Idempotency-Key`: the same key with the same body returns the same report. 20 per minute.",
       tags: ["Reports"],
@@ -26,7 +26,7 @@ export const POST = route(
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "reports",
     doc: { summary: "List reports", description: "The 20 latest reports of the key's merchant and mode, newest first.", tags: ["Reports"], response: reportListSchema },
   },
   (ctx) => listReports(ctx),

@@ -7,7 +7,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "secure_orders",
     guard: requireSecureOrders,
     limit: "secure_orders.create",
     idempotency: "optional",
@@ -35,7 +35,7 @@ export const POST = route(
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "secure_orders",
     guard: requireSecureOrders,
     query: ListSecureOrdersQuery,
     doc: {

@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     doc: {
       summary: "List event types",
       description: "Every event type the service emits, with what it means. There is no payment.cancelled, payout.* or refund.* event.",

@@ -55,7 +55,8 @@ describe("GET /v1/webhook-event-types", () => {
       "payment.success", "payment.failed", "payment.expired", "payment.late_success", "webhook.test",
       "secure_order.paid", "secure_order.released", "secure_order.refunded", "secure_order.disputed", "secure_order.cancelled",
       "subscription.created", "subscription.payment_due", "subscription.renewed", "subscription.payment_failed", "subscription.cancelled",
-      "withdrawal.requested", "withdrawal.approved", "withdrawal.completed", "withdrawal.rejected", "withdrawal.cancelled", "report.ready",
+      "withdrawal.requested", "withdrawal.approved", "withdrawal.completed", "withdrawal.rejected", "withdrawal.cancelled",
+      "invoice.finalized", "invoice.sent", "invoice.paid", "invoice.overdue", "invoice.voided", "report.ready",
     ]);
     expect(types).toEqual([...EVENT_TYPES]);
     for (const e of res.body.data) expect(e.description.length).toBeGreaterThan(20);

@@ -307,6 +307,7 @@ describe("GET /v1/withdrawals and /stats", () => {
       currency: "XOF",
       total: { count: 3, volume: 600_000 },
       by_status: {
+        AWAITING_APPROVAL: { count: 0, volume: 0 },
         PENDING: { count: 1, volume: 300_000 },
         APPROVED: { count: 0, volume: 0 },
         COMPLETED: { count: 1, volume: 100_000 },

@@ -9,7 +9,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "withdrawals",
     query: ListWithdrawalsQuery,
     doc: {
       summary: "List withdrawals",
@@ -23,7 +23,7 @@ export const GET = route(
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "withdrawals",
     idempotency: "required",
     conflictCode: "IDEMPOTENCY_CONFLICT",
     body: CreateWithdrawalInput,

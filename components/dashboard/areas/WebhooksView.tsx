@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
@@ -18,12 +19,34 @@ import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
 import { DeliveryDetail } from "./webhooks/DeliveryDetail";
 import { DeliveryStats, type DeliveryStatsData } from "./webhooks/DeliveryStats";
+import { debuggerCopy } from "./webhooks/debugger-copy";
 import { EndpointEditForm } from "./webhooks/EndpointEditForm";
 import { EventPicker, noneChosenMessage } from "./webhooks/EventPicker";
+import { ResendEventForm } from "./webhooks/ResendEventForm";
+import { ResendFailedForm } from "./webhooks/ResendFailedForm";
+import { resendCopy } from "./webhooks/resend-copy";
 import { webhooksCopy } from "./webhooks/copy";
-import { useWebhooks, type Log, type WebhooksOverview } from "./webhooks/use-webhooks";
+import { useWebhooks, type Endpoint, type Log, type WebhooksOverview } from "./webhooks/use-webhooks";
 
-function LogRow({ log, locale, onRetry, retrying, canManage, canReadLogs }: { log: Log; locale: Locale; onRetry: () => void; retrying: boolean; canManage: boolean; canReadLogs: boolean }) {
+function LogRow({
+  log,
+  locale,
+  mode,
+  endpoints,
+  onRetry,
+  retrying,
+  canManage,
+  canReadLogs,
+}: {
+  log: Log;
+  locale: Locale;
+  mode: Mode;
+  endpoints: Endpoint[];
+  onRetry: () => void;
+  retrying: boolean;
+  canManage: boolean;
+  canReadLogs: boolean;
+}) {
   const t = webhooksCopy[locale];
   const [open, setOpen] = useState(false);
   return (
@@ -54,6 +77,7 @@ function LogRow({ log, locale, onRetry, retrying, canManage, canReadLogs }: { lo
         </div>
       ) : null}
       {open ? <DeliveryDetail id={log.id} attemptCount={log.attempt_count} locale={locale} /> : null}
+      {open && canManage ? <ResendEventForm locale={locale} mode={mode} log={log} endpoints={endpoints} /> : null}
     </li>
   );
 }
@@ -81,8 +105,16 @@ export function WebhooksView({
   const hydrated = useHydrated();
   const { query, stats, status, setStatus, editing, setEditing, removing, setRemoving, editUrlError, setEditUrlError, secret, setSecret, error, setError, notice, urlError, create, update, remove, roll, test, retry, onCreate } = useWebhooks({ locale, mode, initial, initialStats });
   const data = query.data;
+  const [resending, setResending] = useState<string | null>(null);
   return (
     <PageFrame title={t.title} description={t.intro} actions={query.isFetching ? <Spinner label={t.loading} /> : null}>
+      {canReadLogs ? (
+        <p className="mt-2">
+          <Link href="/dashboard/webhooks/debugger" className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
+            {debuggerCopy[locale].open}
+          </Link>
+        </p>
+      ) : null}
       {error ? (
         <Alert className="mt-4">{error}</Alert>
       ) : null}
@@ -144,10 +176,19 @@ export function WebhooksView({
                       {t.edit}
                       <span className="sr-only"> {e.url}</span>
                     </Button>
+                    <Button variant="secondary" aria-expanded={resending === e.id} onClick={() => setResending(resending === e.id ? null : e.id)}>
+                      {resendCopy[locale].failedOpen}
+                      <span className="sr-only"> {e.url}</span>
+                    </Button>
                     <Button variant="secondary" aria-expanded={removing === e.id} onClick={() => setRemoving(removing === e.id ? null : e.id)}>
                       {t.remove}
                       <span className="sr-only"> {e.url}</span>
                     </Button>
+                  </div>
+                ) : null}
+                {canManage && resending === e.id ? (
+                  <div className="sm:basis-full">
+                    <ResendFailedForm locale={locale} mode={mode} endpointId={e.id} onClose={() => setResending(null)} />
                   </div>
                 ) : null}
                 {canManage && editing === e.id ? (
@@ -224,6 +265,8 @@ export function WebhooksView({
                 key={l.id}
                 log={l}
                 locale={locale}
+                mode={mode}
+                endpoints={data.endpoints}
                 canManage={canManage}
                 canReadLogs={canReadLogs}
                 onRetry={() => retry.mutate(l.id)}

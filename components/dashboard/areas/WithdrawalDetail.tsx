@@ -4,8 +4,11 @@ import { formatXof } from "@/lib/format/money";
 import { defineCopy } from "@/lib/i18n/dictionary";
 import type { Locale } from "@/lib/i18n/locale";
 import type { WithdrawalResource } from "@/lib/withdrawals/schemas";
+import { Badge } from "../Badge";
 import { DateTime } from "../DateTime";
 import { StatusBadge } from "../StatusBadge";
+import { approvalCopy } from "./withdrawals/approval-copy";
+import { ApprovalPanel, type ApprovalViewer } from "./withdrawals/ApprovalPanel";
 import { Amount } from "@/components/ui/Amount";
 import { formatPhone } from "@/lib/format/phone";
 
@@ -48,8 +51,8 @@ const copy = defineCopy({
 
 const STEPS = ["created_at", "approved_at", "completed_at", "rejected_at", "cancelled_at"] as const;
 
-/** One withdrawal for its merchant: the money, where it went, and the operator's reference once paid out. */
-export function WithdrawalDetail({ w, locale }: { w: WithdrawalResource; locale: Locale }) {
+/** One withdrawal for its merchant: the money, where it went, the team's approval, and the operator's reference once paid out. */
+export function WithdrawalDetail({ w, locale, viewer }: { w: WithdrawalResource; locale: Locale; viewer: ApprovalViewer }) {
   const t = copy[locale];
   const facts: { id: string; label: string; value: ReactNode; hint?: string }[] = [
     { id: "amount", label: t.amount, value: <Amount value={w.amount} /> },
@@ -59,7 +62,13 @@ export function WithdrawalDetail({ w, locale }: { w: WithdrawalResource; locale:
     {
       id: "operator-reference",
       label: t.operatorRef,
-      value: w.operator_reference ? <code className="font-mono break-all">{w.operator_reference}</code> : w.status === "PENDING" || w.status === "APPROVED" ? t.operatorRefPending : "—",
+      value: w.operator_reference ? (
+        <code className="font-mono break-all">{w.operator_reference}</code>
+      ) : w.status === "PENDING" || w.status === "APPROVED" || w.status === "AWAITING_APPROVAL" ? (
+        t.operatorRefPending
+      ) : (
+        "—"
+      ),
       hint: w.operator_reference ? t.operatorRefHint : undefined,
     },
     ...(w.rejection_reason ? [{ id: "rejection", label: t.rejection, value: w.rejection_reason }] : []),
@@ -75,7 +84,7 @@ export function WithdrawalDetail({ w, locale }: { w: WithdrawalResource; locale:
       <p className="mt-1 flex flex-wrap items-center gap-2">
         <code className="font-mono text-sm break-all text-muted">{w.reference}</code>
         <span data-testid="withdrawal-status">
-          <StatusBadge kind="withdrawal" status={w.status} locale={locale} />
+          {w.status === "AWAITING_APPROVAL" ? <Badge tone="warning">{approvalCopy[locale].awaiting}</Badge> : <StatusBadge kind="withdrawal" status={w.status} locale={locale} />}
         </span>
       </p>
       <dl className="mt-4 grid gap-3 rounded-2xl border border-line bg-surface p-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -89,6 +98,7 @@ export function WithdrawalDetail({ w, locale }: { w: WithdrawalResource; locale:
           </div>
         ))}
       </dl>
+      <ApprovalPanel w={w} locale={locale} viewer={viewer} />
       <section aria-labelledby="wd-history" className="mt-6 rounded-2xl border border-line bg-surface p-5">
         <h2 id="wd-history" className="text-lg font-semibold text-ink">
           {t.history}

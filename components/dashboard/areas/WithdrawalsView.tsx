@@ -13,23 +13,40 @@ import type { Mode } from "@/db/schema";
 import { formatXof } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/locale";
 import type { WithdrawalResource } from "@/lib/withdrawals/schemas";
+import { Badge } from "../Badge";
 import { ConfirmInline } from "../ConfirmInline";
 import { DateTime } from "../DateTime";
 import { StatusBadge } from "../StatusBadge";
 import { useHydrated } from "../useHydrated";
+import { approvalCopy } from "./withdrawals/approval-copy";
+import type { ApprovalViewer } from "./withdrawals/ApprovalPanel";
 import { withdrawalsCopy } from "./withdrawals/copy";
 import { useWithdrawals, type WithdrawalsOverview } from "./withdrawals/use-withdrawals";
 import { Amount } from "@/components/ui/Amount";
 import { formatPhone } from "@/lib/format/phone";
 
-/** Status and its one action share a cell, so both stay on a 360 px screen. */
-function WithdrawalStatus({ w, locale, onCancel, busy }: { w: WithdrawalResource; locale: Locale; onCancel: () => void; busy: boolean }) {
+const detailHref = (w: WithdrawalResource, locale: Locale) => `/dashboard/withdrawals/${encodeURIComponent(w.id)}${locale === "en" ? "?lang=en" : ""}`;
+
+/**
+ * Status and its actions share a cell, so they stay on a 360 px screen. A withdrawal awaiting the
+ * team's approval links an owner or admin other than the requester to its page, where they decide.
+ */
+function WithdrawalStatus({ w, locale, onCancel, busy, viewer }: { w: WithdrawalResource; locale: Locale; onCancel: () => void; busy: boolean; viewer: ApprovalViewer }) {
   const t = withdrawalsCopy[locale];
+  const a = approvalCopy[locale];
   const [confirming, setConfirming] = useState(false);
+  const awaiting = w.status === "AWAITING_APPROVAL";
   return (
     <>
-      <StatusBadge kind="withdrawal" status={w.status} locale={locale} />
-      {w.status === "PENDING" ? (
+      {awaiting ? <Badge tone="warning">{a.awaiting}</Badge> : <StatusBadge kind="withdrawal" status={w.status} locale={locale} />}
+      {awaiting && viewer.canApprove && w.approval?.requested_by !== viewer.actor ? (
+        <p className="mt-2">
+          <Link href={detailHref(w, locale)} aria-label={a.decideFor(w.reference)} className="text-sm font-semibold text-brand underline">
+            {a.decide}
+          </Link>
+        </p>
+      ) : null}
+      {w.status === "PENDING" || awaiting ? (
         confirming ? (
           <ConfirmInline question={t.cancelConfirm} yes={t.cancelYes} no={t.keep} busy={busy} onYes={onCancel} onNo={() => setConfirming(false)} />
         ) : (
@@ -59,8 +76,25 @@ function useFocusOn<T extends HTMLElement>(message: unknown) {
  * yet, since the request would be refused) and the history. Every answer to a request shows
  * beside its button, and takes the focus.
  */
-export function WithdrawalsView({ locale, mode, initial, min, max, kycApproved }: { locale: Locale; mode: Mode; initial: WithdrawalsOverview; min: number; max: number; kycApproved: boolean }) {
+export function WithdrawalsView({
+  locale,
+  mode,
+  initial,
+  min,
+  max,
+  kycApproved,
+  viewer,
+}: {
+  locale: Locale;
+  mode: Mode;
+  initial: WithdrawalsOverview;
+  min: number;
+  max: number;
+  kycApproved: boolean;
+  viewer: ApprovalViewer;
+}) {
   const t = withdrawalsCopy[locale];
+  const a = approvalCopy[locale];
   const hydrated = useHydrated();
   const { amount, amountValid, balance, cancel, cancelError, create, data, error, fieldErrors, notes, notice, onSubmit, page, phone, query, quote, setAmount, setNotes, setPage, setPhone } = useWithdrawals({ locale, mode, initial, min, max });
   const answerRef = useFocusOn<HTMLDivElement>(error ?? notice);
@@ -89,6 +123,12 @@ export function WithdrawalsView({ locale, mode, initial, min, max, kycApproved }
           </div>
         ))}
       </dl>
+
+      <p className="mt-3 text-sm">
+        <Link href={`/dashboard/settings/withdrawals${locale === "en" ? "?lang=en" : ""}`} className="font-semibold text-brand underline">
+          {a.settingsLink}
+        </Link>
+      </p>
 
       <Section id="wd-request" title={t.request} card className="mt-4">
         {kycApproved ? null : (
@@ -169,7 +209,7 @@ export function WithdrawalsView({ locale, mode, initial, min, max, kycApproved }
                   cell: (w) => (
                     <>
                       <Link
-                        href={`/dashboard/withdrawals/${encodeURIComponent(w.id)}${locale === "en" ? "?lang=en" : ""}`}
+                        href={detailHref(w, locale)}
                         aria-label={t.open(w.reference)}
                         className="font-mono text-xs font-semibold break-all text-brand underline"
                       >
@@ -194,7 +234,7 @@ export function WithdrawalsView({ locale, mode, initial, min, max, kycApproved }
                 {
                   key: "status",
                   header: t.status,
-                  cell: (w) => <WithdrawalStatus w={w} locale={locale} busy={cancel.isPending && cancel.variables === w.id} onCancel={() => cancel.mutate(w.id)} />,
+                  cell: (w) => <WithdrawalStatus w={w} locale={locale} viewer={viewer} busy={cancel.isPending && cancel.variables === w.id} onCancel={() => cancel.mutate(w.id)} />,
                   cellProps: () => ({ "data-testid": "withdrawal-status" }),
                 },
               ]}

@@ -9,7 +9,9 @@ export const smsCopy = defineCopy({
     uses: {
       delivery_code: { label: "Code de livraison", hint: "À l'acheteur d'une commande sécurisée, dès qu'il a payé, avec le lien de sa page." },
       payment_receipt: { label: "Reçu de paiement", hint: "Au client qui n'a pas laissé d'e-mail, avec le lien de son reçu." },
-      payment_request: { label: "Demande de paiement", hint: "Le lien de paiement que vous envoyez à un client." },
+      payment_request: { label: "Demande de paiement", hint: "Un lien de paiement ou une facture que vous envoyez à un client." },
+      invoice_reminder: { label: "Rappel de facture", hint: "Avant et après l'échéance d'une facture envoyée par SMS, selon son calendrier de rappels." },
+      subscription_payment_due: { label: "Échéance d'abonnement", hint: "À l'abonné, quand une période est à payer, avec le lien de paiement." },
     },
     save: "Enregistrer",
     saved: "Réglages enregistrés.",
@@ -24,7 +26,7 @@ export const smsCopy = defineCopy({
     columns: { date: "Date", to: "Destinataire", kind: "Message", status: "État", segments: "Segments" },
     status: { PENDING: "En attente", SENT: "Envoyé", DELIVERED: "Reçu", UNDELIVERABLE: "Non distribué", FAILED: "Échec", SUPPRESSED: "Non envoyé" },
     reasons: { opted_out: "le client a demandé à ne plus recevoir de SMS", daily_cap: "limite de 5 SMS par jour atteinte" },
-    templates: { delivery_code: "Code de livraison", payment_receipt: "Reçu", payment_request: "Demande de paiement", test: "Essai" } as Record<string, string>,
+    templates: { delivery_code: "Code de livraison", payment_receipt: "Reçu", payment_request: "Demande de paiement", invoice: "Facture", invoice_reminder: "Rappel de facture", subscription_payment_due: "Échéance d'abonnement", test: "Essai" } as Record<string, string>,
     errors: { ROLE_FORBIDDEN: "Votre rôle ne permet pas de changer ces réglages : demandez à un propriétaire ou un administrateur.", other: "L'enregistrement a échoué. Réessayez dans un instant." },
   },
   en: {
@@ -34,7 +36,9 @@ export const smsCopy = defineCopy({
     uses: {
       delivery_code: { label: "Delivery code", hint: "To a secure order's buyer once paid, with the link to their page." },
       payment_receipt: { label: "Payment receipt", hint: "To a customer who left no e-mail, with the link to their receipt." },
-      payment_request: { label: "Payment request", hint: "The payment link you send a customer." },
+      payment_request: { label: "Payment request", hint: "A payment link or an invoice you send a customer." },
+      invoice_reminder: { label: "Invoice reminder", hint: "Before and after the due date of an invoice sent by text message, on its reminder schedule." },
+      subscription_payment_due: { label: "Subscription payment due", hint: "To the subscriber when a period is due, with the link to pay it." },
     },
     save: "Save",
     saved: "Settings saved.",
@@ -49,7 +53,7 @@ export const smsCopy = defineCopy({
     columns: { date: "Date", to: "To", kind: "Message", status: "Status", segments: "Segments" },
     status: { PENDING: "Waiting", SENT: "Sent", DELIVERED: "Delivered", UNDELIVERABLE: "Undelivered", FAILED: "Failed", SUPPRESSED: "Not sent" },
     reasons: { opted_out: "the customer asked to stop text messages", daily_cap: "daily limit of 5 reached" },
-    templates: { delivery_code: "Delivery code", payment_receipt: "Receipt", payment_request: "Payment request", test: "Test" } as Record<string, string>,
+    templates: { delivery_code: "Delivery code", payment_receipt: "Receipt", payment_request: "Payment request", invoice: "Invoice", invoice_reminder: "Invoice reminder", subscription_payment_due: "Subscription payment due", test: "Test" } as Record<string, string>,
     errors: { ROLE_FORBIDDEN: "Your role cannot change these settings: ask an owner or an admin.", other: "Saving failed. Try again in a moment." },
   },
 });

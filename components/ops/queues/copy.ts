@@ -2,7 +2,8 @@ import type { LateCollectionStatus, WithdrawalStatus } from "@/db/schema";
 import { defineCopy } from "@/lib/i18n/dictionary";
 
 /** The withdrawal queue's filter: the statuses, or the open ones (pending and approved) together. */
-export type QueueFilter = "open" | WithdrawalStatus;
+// AWAITING_APPROVAL withdrawals wait for the merchant's own team, not for the staff: never in this queue.
+export type QueueFilter = "open" | Exclude<WithdrawalStatus, "AWAITING_APPROVAL">;
 
 /** The words every ops card uses: a refused decision, the mode badge, stepping back, a reason the merchant reads. */
 export const opsCommonCopy = defineCopy({

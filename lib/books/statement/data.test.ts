@@ -163,8 +163,8 @@ describe("statementData", () => {
     const m = await newMerchant();
     const data = await statementData(scopeOf(m.merchant.id), monthPeriod("2026-11"));
     expect(data.balances.map((b) => [b.balance, b.opening, b.closing, b.sections.map((s) => s.id)])).toEqual([
-      ["available", 0, 0, ["collections", "late_collections", "royalties", "escrow_released", "fees", "withdrawals_reserved", "withdrawals_returned"]],
-      ["reserved", 0, 0, ["withdrawals_reserved", "withdrawals_paid", "withdrawals_returned"]],
+      ["available", 0, 0, ["collections", "late_collections", "royalties", "escrow_released", "fees", "withdrawals_reserved", "withdrawals_returned", "refunds_reserved", "refunds_returned"]],
+      ["reserved", 0, 0, ["withdrawals_reserved", "withdrawals_paid", "withdrawals_returned", "refunds_reserved", "refunds_paid", "refunds_returned"]],
       ["escrow", 0, 0, ["escrow_held", "escrow_released", "escrow_refunded"]],
     ]);
   });

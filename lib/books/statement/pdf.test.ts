@@ -27,10 +27,10 @@ describe("renderStatementPdf", () => {
       expect(text).toContain("-50 000 FCFA");
     }
     const fr = pdfText(await statementPdfBuffer(data, "fr"));
-    expect(fr).toEqual(expect.arrayContaining(["Relevé de compte", "Solde d'ouverture", "Solde de clôture", "Réservé (retraits en cours)", "Frais Cauri", "Mode test : ces chiffres ne concernent aucun argent réel."]));
+    expect(fr).toEqual(expect.arrayContaining(["Relevé de compte", "Solde d'ouverture", "Solde de clôture", "Réservé (retraits et remboursements en cours)", "Frais Cauri", "Mode test : ces chiffres ne concernent aucun argent réel."]));
     expect(fr.join("\n")).toMatch(/Chiffres issus du grand livre de Cauri/);
     const en = pdfText(await statementPdfBuffer(data, "en"));
-    expect(en).toEqual(expect.arrayContaining(["Account statement", "Opening balance", "Closing balance", "Reserved (withdrawals in progress)", "Cauri fees", "Test mode: these figures involve no real money."]));
+    expect(en).toEqual(expect.arrayContaining(["Account statement", "Opening balance", "Closing balance", "Reserved (withdrawals and refunds in progress)", "Cauri fees", "Test mode: these figures involve no real money."]));
     expect(en.join("\n")).toMatch(/Figures taken from Cauri's ledger/);
   });
 

@@ -19,6 +19,9 @@ export const STATEMENT_SECTIONS = [
   { id: "withdrawals_reserved", types: ["withdrawal_reserved"], label: { fr: "Retraits demandés (montants réservés)", en: "Withdrawals requested (amounts reserved)" } },
   { id: "withdrawals_paid", types: ["withdrawal_paid"], label: { fr: "Retraits versés (frais de retrait inclus)", en: "Withdrawals paid (withdrawal fees included)" } },
   { id: "withdrawals_returned", types: ["withdrawal_released"], label: { fr: "Retraits annulés ou refusés (montants rendus)", en: "Withdrawals cancelled or rejected (amounts returned)" } },
+  { id: "refunds_reserved", types: ["refund_reserved"], label: { fr: "Remboursements demandés (montants réservés)", en: "Refunds requested (amounts reserved)" } },
+  { id: "refunds_paid", types: ["refund_paid"], label: { fr: "Remboursements versés aux clients", en: "Refunds paid to customers" } },
+  { id: "refunds_returned", types: ["refund_released"], label: { fr: "Remboursements annulés ou refusés (montants rendus)", en: "Refunds cancelled or refused (amounts returned)" } },
   { id: "other", types: ["adjustment"], label: { fr: "Autres mouvements", en: "Other movements" } },
 ] as const satisfies readonly { id: string; types: readonly BalanceTransactionType[]; label: { fr: string; en: string } }[];
 

@@ -3,7 +3,7 @@ import { defineCodes } from "./define";
 export const bookCodes = defineCodes({
   INVALID_REPORT_TYPE: {
     status: 400,
-    message: "type must be one of payments, withdrawals, secure_orders, subscriptions, balance_transactions or statement.",
+    message: "type must be one of payments, withdrawals, secure_orders, subscriptions, invoices, balance_transactions, refunds or statement.",
   },
   INVALID_REPORT_FORMAT: {
     status: 400,
@@ -11,7 +11,7 @@ export const bookCodes = defineCodes({
   },
   INVALID_REPORT_FILTER: {
     status: 400,
-    message: "This filter does not apply to this report type: status applies to payments, withdrawals, secure_orders and subscriptions (with their own statuses), types to balance_transactions.",
+    message: "This filter does not apply to this report type: status applies to payments, withdrawals, secure_orders, subscriptions and refunds (with their own statuses), types to balance_transactions.",
   },
   REPORT_NOT_FOUND: { status: 404, message: "No report with this id for this key's merchant and mode." },
   REPORT_NOT_READY: { status: 409, message: "This report is not ready yet. Wait for the report.ready event or poll GET /v1/reports/{id} until status is READY." },

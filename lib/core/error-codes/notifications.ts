@@ -4,6 +4,6 @@ import { defineCodes } from "./define";
 export const notificationCodes = defineCodes({
   INVALID_NOTIFICATION_KIND: {
     status: 400,
-    message: "opt_outs must be a list of notification kinds: withdrawal_updates, webhook_failing, dispute_opened, production_opened.",
+    message: "opt_outs must be a list of notification kinds: withdrawal_updates, webhook_failing, dispute_opened, production_opened, weekly_summary.",
   },
 });

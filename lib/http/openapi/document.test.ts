@@ -16,6 +16,7 @@ const thing = z.object({ id: z.string(), amount: z.number().int() });
 const create = route(
   {
     auth: "key",
+    resource: "payments",
     limit: "payments.create",
     idempotency: "required",
     conflictCode: "DUPLICATE_PAYMENT",
@@ -31,17 +32,18 @@ const create = route(
 const list = route(
   {
     auth: "key",
+    resource: "payments",
     query: input(z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().max(100).default(20), status: z.enum(["A", "B"]).optional() })),
     doc: { summary: "List things", response: z.object({ things: z.array(thing) }) },
   },
   noop,
 );
-const sandbox = route({ auth: "key", testOnly: true, idempotency: "optional", doc: { summary: "Sandbox tool", response: thing, errors: ["NOT_FOUND"] } }, noop);
+const sandbox = route({ auth: "key", resource: "sandbox", testOnly: true, idempotency: "optional", doc: { summary: "Sandbox tool", response: thing, errors: ["NOT_FOUND"] } }, noop);
 const publicRead = route({ auth: "none", doc: { summary: "Public read", response: thing, errors: ["NOT_FOUND"] } }, noop);
 const image = route({ auth: "none", doc: { summary: "QR code", produces: ["image/png"] } }, noop);
-const undocumented = route({ auth: "key" }, noop);
-const noResponse = route({ auth: "key", doc: { summary: "No response schema" } }, noop);
-const unconvertible = route({ auth: "key", doc: { summary: "Dates", response: z.object({ at: z.date() }) } }, noop);
+const undocumented = route({ auth: "key", resource: "payments" }, noop);
+const noResponse = route({ auth: "key", resource: "payments", doc: { summary: "No response schema" } }, noop);
+const unconvertible = route({ auth: "key", resource: "payments", doc: { summary: "Dates", response: z.object({ at: z.date() }) } }, noop);
 const raw = async () => new Response("hi");
 
 const routes = [
@@ -60,7 +62,7 @@ describe("buildOpenApiDocument", () => {
     expect(Object.keys(op.responses).sort()).toEqual(["201", "400", "401", "403", "409", "415", "429", "500", "503"]);
     expect(codesOf(op, 400).sort()).toEqual(["IDEMPOTENCY_KEY_REQUIRED", "IDEMPOTENCY_KEY_TOO_LONG", "INVALID_AMOUNT", "INVALID_BODY", "INVALID_FIELD", "INVALID_JSON", "INVALID_PHONE", "MISSING_FIELD", "MISSING_PHONE"].sort());
     expect(codesOf(op, 401)).toEqual(["INVALID_API_KEY", "PRODUCTION_KEY_DISABLED", "UNAUTHORIZED"]);
-    expect(codesOf(op, 403)).toEqual(["PAID_SUBSCRIPTION_REQUIRED", "PLAN_MONTHLY_VOLUME_EXCEEDED"]);
+    expect(codesOf(op, 403)).toEqual(["API_KEY_PERMISSION_DENIED", "PAID_SUBSCRIPTION_REQUIRED", "PLAN_MONTHLY_VOLUME_EXCEEDED"]);
     expect(codesOf(op, 409)).toEqual(["DUPLICATE_PAYMENT", "IDEMPOTENCY_IN_PROGRESS"]);
     expect(codesOf(op, 415)).toEqual(["UNSUPPORTED_CONTENT_TYPE"]);
     expect(codesOf(op, 429)).toEqual(["RATE_LIMIT_EXCEEDED"]);
@@ -104,7 +106,7 @@ describe("buildOpenApiDocument", () => {
     expect(pub["x-ratelimit"]).toMatchObject({ scope: "client_ip" });
 
     const tool = document.paths["/v1/sandbox/things/{id}"].post;
-    expect(codesOf(tool, 403)).toEqual(["PAID_SUBSCRIPTION_REQUIRED", "TEST_MODE_ONLY"]);
+    expect(codesOf(tool, 403)).toEqual(["API_KEY_PERMISSION_DENIED", "PAID_SUBSCRIPTION_REQUIRED", "TEST_MODE_ONLY"]);
     expect(codesOf(tool, 400)).toEqual(["IDEMPOTENCY_KEY_TOO_LONG"]);
     expect(tool.parameters).toContainEqual(expect.objectContaining({ name: "X-Idempotency-Key", required: false }));
     expect(tool["x-test-mode-only"]).toBe(true);
@@ -137,6 +139,29 @@ describe("buildOpenApiDocument", () => {
     expect(document.info.description).toContain("## Decisions where the contract is silent\n- **Keys**: decided.");
   });
 
+  it("names each keyed operation's permission for restricted keys: the extension, a line of the description, the 403 code", () => {
+    expect(document.paths["/v1/things"].post["x-cauri-permission"]).toBe("payments:write");
+    expect(document.paths["/v1/things"].get["x-cauri-permission"]).toBe("payments:read");
+    expect(document.paths["/v1/sandbox/things/{id}"].post["x-cauri-permission"]).toBe("sandbox:write");
+    expect(document.paths["/v1/things"].post.description).toContain("**Permission**: `payments:write` for a restricted key (a standard key has every permission); without it, 403 `API_KEY_PERMISSION_DENIED`.");
+    expect(codesOf(document.paths["/v1/things"].get, 403)).toContain("API_KEY_PERMISSION_DENIED");
+    // Public operations need no key, so no permission.
+    expect(document.paths["/v1/things/{id}"].get).not.toHaveProperty("x-cauri-permission");
+    expect(document.paths["/v1/things/{id}"].get.description).not.toContain("**Permission**");
+    expect(document.paths["/v1/things/{id}"].get.responses).not.toHaveProperty("403");
+  });
+
+  it("lists a keyed route that names no resource as a problem", () => {
+    const bare = route({ auth: "key", doc: { summary: "Bare", response: thing } }, noop);
+    const optional = route({ auth: "optional", doc: { summary: "Optional", response: thing } }, noop);
+    const built = buildOpenApiDocument([{ path: "/v1/bare", file: "app/v1/bare/route.ts", module: { GET: bare, POST: optional } }]);
+    expect(built.problems).toEqual([
+      "GET /v1/bare (app/v1/bare/route.ts): route() has no `resource` (what a restricted key needs, lib/platform/key-permissions.ts)",
+      "POST /v1/bare (app/v1/bare/route.ts): route() has no `resource` (what a restricted key needs, lib/platform/key-permissions.ts)",
+    ]);
+    expect(built.document.paths["/v1/bare"].get).not.toHaveProperty("x-cauri-permission");
+  });
+
   it("has no problems when every route is documented", () => {
     expect(problems).toEqual([]);
   });
@@ -156,7 +181,7 @@ describe("buildOpenApiDocument", () => {
   });
 
   it("documents a route that never succeeds (response: z.never()) by its errors only", () => {
-    const refused = route({ auth: "key", doc: { summary: "Refused", response: z.never(), errors: ["PAYOUTS_UNAVAILABLE"] } }, noop);
+    const refused = route({ auth: "key", resource: "withdrawals", doc: { summary: "Refused", response: z.never(), errors: ["PAYOUTS_UNAVAILABLE"] } }, noop);
     const built = buildOpenApiDocument([{ path: "/v1/r", file: "app/v1/r/route.ts", module: { POST: refused } }]);
     expect(built.problems).toEqual([]);
     expect(Object.keys(built.document.paths["/v1/r"].post.responses)).toEqual(["401", "403", "429", "500", "503"]);
@@ -164,7 +189,7 @@ describe("buildOpenApiDocument", () => {
 
   it("hoists schemas named with .meta({id}) into components and refers to them", () => {
     const Named = z.object({ id: z.string() }).meta({ id: "NamedThing" });
-    const r = route({ auth: "key", doc: { summary: "Named", response: z.object({ a: Named, b: z.array(Named) }) } }, noop);
+    const r = route({ auth: "key", resource: "payments", doc: { summary: "Named", response: z.object({ a: Named, b: z.array(Named) }) } }, noop);
     const built = buildOpenApiDocument([{ path: "/v1/n", file: "app/v1/n/route.ts", module: { GET: r } }]);
     expect(built.problems).toEqual([]);
     expect(built.document.components.schemas.NamedThing).toMatchObject({ type: "object", required: ["id"] });

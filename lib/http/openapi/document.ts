@@ -9,6 +9,7 @@ import { codeTable, groupByStatus, routeErrorCodes, STATUS_NAMES } from "./error
 import { objectFields, SchemaConverter } from "./schema";
 import { isNotAllowedHandler } from "@/lib/http/method-not-allowed";
 import { webhookHeaderParameters, webhookOperations } from "./webhooks";
+import { actionOfMethod, permissionName } from "@/lib/platform/key-permissions";
 import { HTTP_METHODS, type HttpMethod, type JsonSchema, type OpenApiDocument, type Operation, type RouteEntry } from "./types";
 
 export const API_VERSION = "1.0.0";
@@ -66,6 +67,11 @@ function rateLimitNote(definition: DefinedRoute["definition"]): string {
   return `**Rate limit**: ${rateLimits.default} requests per minute per ${subject}${own}; over it, 429 \`RATE_LIMIT_EXCEEDED\` with \`Retry-After\`.`;
 }
 
+function permissionNote(permission: string, optional: boolean): string {
+  const when = optional ? " when called with a key" : "";
+  return `**Permission**: \`${permission}\` for a restricted key${when} (a standard key has every permission); without it, 403 \`API_KEY_PERMISSION_DENIED\`. See [restricted keys](/docs/reference#restricted-keys).`;
+}
+
 function idempotencyNote(definition: DefinedRoute["definition"]): string | null {
   if (!definition.idempotency || definition.auth === "none") return null;
   const conflict = definition.conflictCode ?? "IDEMPOTENCY_CONFLICT";
@@ -101,6 +107,8 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
       const doc = definition.doc;
       const path = documentedPath(entry.path, doc);
       const pathParams = [...entry.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      if (definition.auth !== "none" && !definition.resource) problems.push(`${where}: route() has no \`resource\` (what a restricted key needs, lib/platform/key-permissions.ts)`);
+      const permission = definition.auth !== "none" && definition.resource ? permissionName(definition.resource, actionOfMethod(method)) : null;
       if (!doc) problems.push(`${where}: route() has no \`doc\` (summary, response schema, domain errors)`);
       else if (!doc.response && !doc.produces) problems.push(`${where}: doc has no \`response\` schema of \`data\` (use z.never() for a route that never succeeds)`);
 
@@ -178,6 +186,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
             ? "**Auth**: a test key (`sk_test_…`) only; a live key is refused with 403 `TEST_MODE_ONLY`."
             : "**Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production)."
           : "**Auth**: none (public).",
+        permission ? permissionNote(permission, definition.auth === "optional") : null,
         rateLimitNote(definition),
         idempotencyNote(definition),
         queryFields.some((f) => f.name === "page") && queryFields.some((f) => f.name === "limit")
@@ -201,6 +210,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], options: BuildOptions
         },
       };
       if (definition.idempotency && definition.auth !== "none") operation["x-idempotency"] = { header: "X-Idempotency-Key", required: definition.idempotency === "required", conflict_code: definition.conflictCode ?? "IDEMPOTENCY_CONFLICT" };
+      if (permission) operation["x-cauri-permission"] = permission;
       if (definition.testOnly) operation["x-test-mode-only"] = true;
       if (body) {
         operation.requestBody = {
@@ -267,7 +277,7 @@ function errorEnvelope(codes: ErrorCode[]): JsonSchema {
         properties: {
           code: { type: "string", enum: codes },
           message: { type: "string", description: "For people: says what was wrong and how to fix it. Program against `code`." },
-          param: { type: "string", description: "The request field at fault, for validation errors." },
+          param: { type: "string", description: "The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`)." },
           details: {
             type: "array",
             description: "Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field.",

@@ -33,7 +33,7 @@ function fieldCodes(schema: JsonSchema, codes: FieldCodes | undefined): ErrorCod
 
 /**
  * Every code a route can answer, derived from what route() does with its options (auth and live
- * gates, test-only, rate limits, body and query validation, idempotency, failures) plus the
+ * gates, a restricted key's permission, test-only, rate limits, body and query validation, idempotency, failures) plus the
  * domain codes its `doc.errors` declares. Sorted by status, then code.
  */
 export function routeErrorCodes(definition: Definition, shapes: { body?: JsonSchema; query?: JsonSchema; pathParams?: string[] }): ErrorCode[] {
@@ -41,6 +41,7 @@ export function routeErrorCodes(definition: Definition, shapes: { body?: JsonSch
   const add = (...list: ErrorCode[]) => list.forEach((c) => codes.add(c));
   const keyed = definition.auth === "key" || definition.auth === "optional";
   if (keyed) add("UNAUTHORIZED", "INVALID_API_KEY", "PRODUCTION_KEY_DISABLED", "PAID_SUBSCRIPTION_REQUIRED");
+  if (keyed && definition.resource) add("API_KEY_PERMISSION_DENIED");
   if (definition.testOnly) add("TEST_MODE_ONLY");
   add("RATE_LIMIT_EXCEEDED");
   if (definition.idempotency && keyed) {

@@ -16,6 +16,8 @@ export type OperationView = {
   summary: string;
   description?: string;
   authenticated: boolean;
+  /** What a restricted key needs (`payments:write`), from `x-cauri-permission`; none for public operations. */
+  permission?: string;
   parameters: (FieldRow & { in: string })[];
   body?: FieldRow[];
   response?: { status: number; contentType: string; fields: FieldRow[] };
@@ -116,6 +118,7 @@ function operationView(doc: OpenApiDocument, method: string, path: string, opera
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     authenticated: operation.security.length > 0 && Object.keys(operation.security[0] ?? {}).length > 0,
+    ...(typeof operation["x-cauri-permission"] === "string" ? { permission: operation["x-cauri-permission"] } : {}),
     parameters: operation.parameters.map((p) => {
       const schema = (p.schema ?? {}) as JsonSchema;
       return {
@@ -147,4 +150,18 @@ export function referenceTags(doc: OpenApiDocument): TagView[] {
     const description = doc.tags?.find((t) => t.name === name)?.description;
     return { name, slug: tagSlug(name), ...(description ? { description } : {}), operations: byTag.get(name)! };
   });
+}
+
+/** Each resource a restricted key is given, with the paths whose operations need it (`/v1/payments`, `/v1/opr`). */
+export function permissionAreas(doc: OpenApiDocument): { resource: string; paths: string[] }[] {
+  const byResource = new Map<string, Set<string>>();
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const operation of Object.values(methods)) {
+      const permission = operation["x-cauri-permission"];
+      if (typeof permission !== "string") continue;
+      const resource = permission.split(":")[0];
+      byResource.set(resource, (byResource.get(resource) ?? new Set()).add(`/${path.split("/").slice(1, 3).join("/")}`));
+    }
+  }
+  return [...byResource].map(([resource, paths]) => ({ resource, paths: [...paths].sort() }));
 }

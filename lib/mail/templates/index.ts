@@ -7,6 +7,10 @@ import { disputeOpenedMail, productionOpenedMail, webhookDisabledMail, webhookFa
 import { paymentReceiptMail, subscriptionPortalMail } from "./customer-mail";
 import { passwordResetMail } from "./password_reset";
 import { emailVerificationMail } from "./email_verification";
+import { invoiceMail } from "./invoice-mail";
+import { withdrawalApprovalMail } from "@/lib/notifications/withdrawal-approval-mail";
+import { weeklySummaryMail } from "./weekly-summary";
+import { refundExecutedMail } from "./refund-mail";
 
 /** Every message kind the product sends, by name. A new kind is added here. */
 export const mailTemplates = {
@@ -21,6 +25,10 @@ export const mailTemplates = {
   subscription_portal: subscriptionPortalMail,
   password_reset: passwordResetMail,
   email_verification: emailVerificationMail,
+  invoice: invoiceMail,
+  withdrawal_approval: withdrawalApprovalMail,
+  refund_executed: refundExecutedMail,
+  weekly_summary: weeklySummaryMail,
 } satisfies Record<string, MailTemplate>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

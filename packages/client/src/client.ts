@@ -109,6 +109,23 @@ export class CauriClient {
     },
   };
 
+  /** Invoices: a draft, finalized (numbered), sent by sms, email or a WhatsApp link, paid on its hosted page. */
+  readonly invoices = {
+    create: (body: Json<"/v1/invoices", "post">, options?: IdempotentCallOptions): Promise<Data<"/v1/invoices", "post">> =>
+      this.data(this.api.POST("/v1/invoices", { body, params: { header: CauriClient.header(options) }, signal: options?.signal })),
+    list: (query?: Query<"/v1/invoices", "get">): Promise<Data<"/v1/invoices", "get">> => this.data(this.api.GET("/v1/invoices", { params: { query } })),
+    retrieve: (id: string): Promise<Data<"/v1/invoices/{id}", "get">> => this.data(this.api.GET("/v1/invoices/{id}", { params: { path: { id } } })),
+    update: (id: string, body: Json<"/v1/invoices/{id}", "patch">): Promise<Data<"/v1/invoices/{id}", "patch">> =>
+      this.data(this.api.PATCH("/v1/invoices/{id}", { params: { path: { id } }, body })),
+    finalize: (id: string, options?: IdempotentCallOptions): Promise<Data<"/v1/invoices/{id}/finalize", "post">> =>
+      this.data(this.api.POST("/v1/invoices/{id}/finalize", { params: { path: { id }, header: CauriClient.header(options) }, signal: options?.signal })),
+    send: (id: string, body: Json<"/v1/invoices/{id}/send", "post">, options?: IdempotentCallOptions): Promise<Data<"/v1/invoices/{id}/send", "post">> =>
+      this.data(this.api.POST("/v1/invoices/{id}/send", { params: { path: { id }, header: CauriClient.header(options) }, body, signal: options?.signal })),
+    void: (id: string, reason?: string): Promise<Data<"/v1/invoices/{id}/void", "post">> =>
+      this.data(this.api.POST("/v1/invoices/{id}/void", { params: { path: { id } }, body: reason === undefined ? {} : { reason } })),
+    timeline: (id: string): Promise<Data<"/v1/invoices/{id}/timeline", "get">> => this.data(this.api.GET("/v1/invoices/{id}/timeline", { params: { path: { id } } })),
+  };
+
   /** Onsite payment requests, sandbox only: the customer approves with a one-time code instead of the checkout. */
   readonly opr = {
     create: (body: Json<"/v1/opr/create", "post">, options?: IdempotentCallOptions): Promise<Data<"/v1/opr/create", "post">> =>

@@ -27,6 +27,7 @@ describe("/dashboard-api/account/notifications", () => {
         { kind: "webhook_failing", enabled: false },
         { kind: "dispute_opened", enabled: true },
         { kind: "production_opened", enabled: true },
+        { kind: "weekly_summary", enabled: true },
       ],
       opt_outs: ["webhook_failing"],
     });
@@ -57,7 +58,7 @@ describe("/dashboard-api/account/notifications", () => {
     const unknown = await call(PUT, "PUT", PATH, { headers, body: { opt_outs: ["withdrawal_updates", "newsletter"] } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toMatchObject({ code: "INVALID_NOTIFICATION_KIND", param: "opt_outs.1" });
-    expect(unknown.body.error.message).toBe("opt_outs.1 must be one of withdrawal_updates, webhook_failing, dispute_opened, production_opened.");
+    expect(unknown.body.error.message).toBe("opt_outs.1 must be one of withdrawal_updates, webhook_failing, dispute_opened, production_opened, weekly_summary.");
     const notAList = await call(PUT, "PUT", PATH, { headers, body: { opt_outs: "webhook_failing" } });
     expect(notAList.status).toBe(400);
     expect(notAList.body.error.code).toBe("INVALID_NOTIFICATION_KIND");

@@ -32,7 +32,7 @@ describe("text-message settings", () => {
   it("has every use on until an owner turns one off, in the audit log; the job's check follows", async () => {
     const { merchant, as } = await merchantWithTeam();
     const owner = await as("owner");
-    expect((await get(owner)).body.data).toMatchObject({ uses: [{ use: "delivery_code", enabled: true }, { use: "payment_receipt", enabled: true }, { use: "payment_request", enabled: true }], delivery: "sandbox", recent: [] });
+    expect((await get(owner)).body.data).toMatchObject({ uses: [{ use: "delivery_code", enabled: true }, { use: "payment_receipt", enabled: true }, { use: "payment_request", enabled: true }, { use: "invoice_reminder", enabled: true }, { use: "subscription_payment_due", enabled: true }], delivery: "sandbox", recent: [] });
     const saved = await put(owner, { disabled: ["payment_receipt"] });
     expect(saved.status).toBe(200);
     expect(saved.body.data.uses).toContainEqual({ use: "payment_receipt", enabled: false });
@@ -49,8 +49,9 @@ describe("text-message settings", () => {
     const owner = await as("owner");
     expect((await put(owner, { disabled: ["marketing"] })).body.error).toMatchObject({ code: "INVALID_SMS_USE", param: "disabled.0" });
     expect((await put(owner, {})).body.error).toMatchObject({ code: "MISSING_FIELD", param: "disabled" });
-    expect((await put(owner, { disabled: ["delivery_code", "payment_receipt", "payment_request", "delivery_code"] })).status).toBe(400);
-    expect((await put(owner, { disabled: ["delivery_code", "payment_receipt", "payment_request"] })).status).toBe(200);
+    const every = ["delivery_code", "payment_receipt", "payment_request", "invoice_reminder", "subscription_payment_due"];
+    expect((await put(owner, { disabled: [...every, "delivery_code"] })).status).toBe(400);
+    expect((await put(owner, { disabled: every })).status).toBe(200);
   });
 
   it("lets a viewer read but not change them", async () => {

@@ -10,6 +10,9 @@ import { paymentsCopy } from "@/components/dashboard/areas/paymentsCopy";
 import { PaymentMoneyFacts } from "@/components/dashboard/areas/PaymentMoneyFacts";
 import { LateCollectionNotice } from "@/components/dashboard/areas/LateCollectionNotice";
 import { ReconcileButton } from "@/components/dashboard/areas/ReconcileButton";
+import { PaymentTimeline } from "@/components/dashboard/areas/PaymentTimeline";
+import { PaymentRefunds } from "@/components/dashboard/areas/refunds/PaymentRefunds";
+import { can } from "@/lib/auth/permissions";
 import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { Amount } from "@/components/ui/Amount";
 import { ApiError } from "@/lib/core/errors";
@@ -89,22 +92,15 @@ export default async function PaymentDetailPage({ params, searchParams }: { para
         ) : null}
       </dl>
 
+      {details.status === "SUCCESS" || details.refunds.requests.length > 0 ? (
+        <PaymentRefunds paymentId={details.id} refunds={details.refunds} canRequest={can(ctx.user.merchantRole, "withdrawals.manage")} locale={locale} />
+      ) : null}
+
       <section aria-labelledby="p-timeline" className={section}>
         <h2 id="p-timeline" className="text-lg font-semibold text-ink">
           {t.timeline}
         </h2>
-        <ol className="mt-3 space-y-2 border-l-2 border-line pl-4">
-          <li>
-            <span className="font-semibold text-ink">{t.createdAt}</span> · <DateTime value={details.created_at} locale={locale} className="text-sm text-muted" />
-          </li>
-          {activity.timeline.map((e) => (
-            <li key={e.event_id}>
-              <span className="font-semibold text-ink">{t.events[e.type] ?? e.type}</span>{" "}
-              {t.events[e.type] ? <code className="font-mono text-xs text-muted">{e.type}</code> : null} · <DateTime value={e.at} locale={locale} className="text-sm text-muted" />
-            </li>
-          ))}
-        </ol>
-        {activity.timeline.length === 0 ? <p className="mt-2 text-sm text-muted">{t.noEvents}</p> : null}
+        <PaymentTimeline entries={activity.entries} locale={locale} />
       </section>
 
       <section aria-labelledby="p-ledger" className={section}>

@@ -5,6 +5,7 @@ import { RoleRefusal } from "@/components/dashboard/RoleRefusal";
 import { WithdrawalDetail } from "@/components/dashboard/areas/WithdrawalDetail";
 import { dashboardPage, type SearchParams } from "@/lib/http/page";
 import { ApiError } from "@/lib/core/errors";
+import { isWithdrawalApprover } from "@/lib/withdrawals/approval";
 import { getWithdrawal } from "@/lib/withdrawals/queries";
 import { withdrawalResource } from "@/lib/withdrawals/serialize";
 
@@ -23,7 +24,7 @@ export default async function WithdrawalDetailPage({ params, searchParams }: { p
   }
   return (
     <DashboardFrame locale={locale} mode={ctx.mode} merchantName={ctx.merchant.name} productionEnabled={ctx.merchant.productionEnabled} active="withdrawals">
-      <WithdrawalDetail w={withdrawal} locale={locale} />
+      <WithdrawalDetail w={withdrawal} locale={locale} viewer={{ actor: `user:${ctx.user.id}`, canApprove: isWithdrawalApprover(ctx.user.merchantRole) }} />
     </DashboardFrame>
   );
 }

@@ -6,7 +6,7 @@ import { route } from "@/lib/http/route";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "withdrawals",
     query: ListBalanceTransactionsQuery,
     doc: {
       summary: "Balance history",

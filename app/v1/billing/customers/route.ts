@@ -7,7 +7,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "billing",
     query: ListCustomersInput,
     doc: {
       summary: "List your customers",

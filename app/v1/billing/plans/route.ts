@@ -6,7 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "billing",
     idempotency: "optional",
     body: CreatePlanInput,
     status: 201,
@@ -23,7 +23,7 @@ export const POST = route(
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "billing",
     query: ListPlansInput,
     doc: { summary: "List plans", description: "`data` is the array of your plans (newest first; deleted plans are gone). Optional `is_active` filter.", tags: ["Billing"], response: z.array(planSchema) },
   },

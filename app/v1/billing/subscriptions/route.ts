@@ -7,7 +7,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "billing",
     idempotency: "optional",
     body: CreateSubscriptionInput,
     status: 201,
@@ -26,7 +26,7 @@ export const POST = route(
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "billing",
     query: ListSubscriptionsInput,
     doc: {
       summary: "List subscriptions",

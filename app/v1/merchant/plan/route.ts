@@ -4,7 +4,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "account",
     doc: {
       summary: "Your platform plan",
       description: "The plan (id `none` = sandbox only) and, with a live key, this calendar month's successful live volume and what the cap still allows.",

@@ -4,7 +4,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "account",
     doc: {
       summary: "Your platform subscription",
       description: "Status (ACTIVE, EXPIRED or NONE) and the end of the paid period; live keys work while it is ACTIVE and production access is opened.",

@@ -6,7 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "partner",
     query: ListProductsQuery,
     doc: {
       summary: "Partner catalogue",
@@ -21,7 +21,7 @@ export const GET = route(
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "partner",
     idempotency: "optional",
     body: ProposeProductInput,
     status: 201,

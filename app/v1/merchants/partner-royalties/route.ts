@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "partner",
     doc: {
       summary: "Partner royalties",
       description: "One line per calendar month: the month's successful live partner sales × the royalty rate, credited to your available balance. Royalties are computed on live sales, so a test key sees none.",

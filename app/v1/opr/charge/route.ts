@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "payments",
     testOnly: true,
     body: ChargeOprInput,
     operation: chargeOpr,

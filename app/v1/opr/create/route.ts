@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "payments",
     testOnly: true,
     // It creates a payment: the same 10/min as POST /v1/payments, counted together.
     limit: "payments.create",

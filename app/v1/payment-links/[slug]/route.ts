@@ -25,7 +25,7 @@ export const GET = route(
 
 export const PATCH = route(
   {
-    auth: "key",
+    auth: "key", resource: "payment_links",
     body: UpdateLinkInput,
     doc: {
       summary: "Update a payment link",
@@ -40,7 +40,7 @@ export const PATCH = route(
 
 export const DELETE = route(
   {
-    auth: "key",
+    auth: "key", resource: "payment_links",
     doc: {
       summary: "Delete (archive) a payment link",
       description: `Permanent: the link stops taking payments; its public URL, QR code and checkout answer 410 LINK_ARCHIVED. Its payments, receipts and statements are kept, and it stays readable by id with \`archived: true\`. Deleting again answers the same archived link. ${SEGMENT_NOTE}`,

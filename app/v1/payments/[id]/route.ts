@@ -8,7 +8,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "optional",
+    auth: "optional", resource: "payments",
     doc: {
       summary: "Retrieve a payment (public status, or the full object with a key)",
       description:

@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "payments",
     query: PaymentByReferenceInput,
     doc: {
       summary: "Find a payment by client_reference",

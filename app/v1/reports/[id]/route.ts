@@ -4,7 +4,7 @@ import { route } from "@/lib/http/route";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "reports",
     doc: {
       summary: "Retrieve a report",
       description: "Its status and, once READY, a `download_url` valid for one hour (each GET gives a fresh one) and the file's size and SHA-256. Another merchant's or the other mode's report is 404.",

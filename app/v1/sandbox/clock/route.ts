@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "sandbox",
     testOnly: true,
     doc: { summary: "The merchant's sandbox clock", description: "Test keys only. `{now, offset_seconds}`.", tags: ["Sandbox"], response: sandboxClockSchema },
   },

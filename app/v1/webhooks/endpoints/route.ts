@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     idempotency: "optional",
     body: CreateEndpointInput,
     status: 201,
@@ -25,7 +25,7 @@ export const POST = route(
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     doc: {
       summary: "List webhook endpoints",
       description: "The endpoints of the key's application and mode, oldest first (at most 10). Secrets are never listed.",

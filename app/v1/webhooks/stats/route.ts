@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     query: StatsQuery,
     doc: {
       summary: "Webhook delivery statistics",

@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     limit: "webhooks.test",
     idempotency: "optional",
     body: SendTestInput,

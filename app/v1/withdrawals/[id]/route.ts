@@ -5,7 +5,7 @@ import { withdrawalResource } from "@/lib/withdrawals/serialize";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
-  { auth: "key", doc: { summary: "Retrieve a withdrawal", tags: ["Withdrawals"], response: withdrawalSchema, errors: ["NOT_FOUND"] } },
+  { auth: "key", resource: "withdrawals", doc: { summary: "Retrieve a withdrawal", tags: ["Withdrawals"], response: withdrawalSchema, errors: ["NOT_FOUND"] } },
   async (ctx, { params }) => withdrawalResource(await getWithdrawal(ctx, params.id)),
 );
 

@@ -5,10 +5,10 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "withdrawals",
     doc: {
       summary: "Balance",
-      description: "The key's mode, from the ledger: available (withdrawable), reserved by withdrawals in progress (also given as `pending`), and secure-order escrow (`held`).",
+      description: "The key's mode, from the ledger: available (withdrawable), reserved by withdrawals and refunds in progress (also given as `pending`), and secure-order escrow (`held`).",
       tags: ["Withdrawals"],
       response: balanceSchema,
     },

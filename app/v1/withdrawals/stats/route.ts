@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "withdrawals",
     doc: { summary: "Withdrawal statistics", description: "Count and volume (sum of amount) by status, for the key's mode.", tags: ["Withdrawals"], response: withdrawalStatsSchema },
   },
   (ctx) => withdrawalStats(ctx),

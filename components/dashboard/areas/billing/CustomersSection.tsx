@@ -1,8 +1,9 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { Amount } from "@/components/ui/Amount";
-import { Button } from "@/components/ui/Button";
+import { Button, buttonClasses } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Spinner } from "@/components/ui/Spinner";
 import type { Mode } from "@/db/schema";
@@ -52,12 +53,18 @@ function CustomerRow({ customer, locale, mode }: { customer: Customer; locale: L
             <DateTime value={customer.created_at} locale={locale} />
           </p>
         </div>
-        {customer.subscription_count > 0 ? (
-          <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-            {open ? t.hideSubs : t.showSubs}
+        <div className="flex flex-wrap gap-2">
+          <Link href={`/dashboard/customers/${encodeURIComponent(customer.id)}${locale === "en" ? "?lang=en" : ""}`} className={buttonClasses({ variant: "secondary" })}>
+            {t.customerPage}
             <span className="sr-only"> {formatPhone(customer.phone)}</span>
-          </Button>
-        ) : null}
+          </Link>
+          {customer.subscription_count > 0 ? (
+            <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+              {open ? t.hideSubs : t.showSubs}
+              <span className="sr-only"> {formatPhone(customer.phone)}</span>
+            </Button>
+          ) : null}
+        </div>
       </div>
       <div id={panelId}>{open ? <CustomerSubscriptions customer={customer} locale={locale} mode={mode} /> : null}</div>
     </li>

@@ -8,8 +8,9 @@ import { StatusBadge } from "../../StatusBadge";
 import { linksCopy, linkStatus } from "./copy";
 import { LinkEditPanel } from "./LinkEditPanel";
 import { LinkPaymentsTable } from "./LinkPaymentsTable";
+import { LinkSmsPanel } from "./LinkSmsPanel";
 
-/** A link's page: what it is, its settings (for members who may change them) and its payments. */
+/** A link's page: what it is, its settings and "Send by SMS" (for members who may change them) and its payments. */
 export function LinkDetailView({ detail, locale, canEdit, hrefFor }: { detail: LinkDetail; locale: Locale; canEdit: boolean; hrefFor: (page: number) => string }) {
   const t = linksCopy[locale];
   const { link } = detail;
@@ -67,6 +68,7 @@ export function LinkDetailView({ detail, locale, canEdit, hrefFor }: { detail: L
       </section>
 
       {canEdit && !link.archived ? <LinkEditPanel link={link} locale={locale} /> : null}
+      {canEdit && link.is_active ? <LinkSmsPanel link={link} locale={locale} /> : null}
       <LinkPaymentsTable detail={detail} locale={locale} hrefFor={hrefFor} />
     </div>
   );

@@ -10,14 +10,14 @@ const copy = defineCopy({
     all: "Tous les événements, y compris ceux ajoutés plus tard",
     choose: "Seulement ceux-ci :",
     noneChosen: "Cochez au moins un événement, ou choisissez « Tous les événements ».",
-    groups: { payment: "Paiements", report: "Rapports", secure_order: "Commandes sécurisées", subscription: "Abonnements", webhook: "Webhooks", withdrawal: "Retraits" } as Record<string, string>,
+    groups: { payment: "Paiements", invoice: "Factures", report: "Rapports", secure_order: "Commandes sécurisées", subscription: "Abonnements", webhook: "Webhooks", withdrawal: "Retraits" } as Record<string, string>,
   },
   en: {
     legend: "Events sent",
     all: "Every event, including ones added later",
     choose: "Only these:",
     noneChosen: "Tick at least one event, or choose “Every event”.",
-    groups: { payment: "Payments", report: "Reports", secure_order: "Secure orders", subscription: "Subscriptions", webhook: "Webhooks", withdrawal: "Withdrawals" },
+    groups: { payment: "Payments", invoice: "Invoices", report: "Reports", secure_order: "Secure orders", subscription: "Subscriptions", webhook: "Webhooks", withdrawal: "Withdrawals" },
   },
 });
 

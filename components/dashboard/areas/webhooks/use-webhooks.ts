@@ -11,7 +11,7 @@ import type { EndpointChange } from "./EndpointEditForm";
 import { noneChosenMessage, readEnabledEvents } from "./EventPicker";
 
 export type Endpoint = { id: string; url: string; description: string | null; enabled_events: string[]; enabled: boolean; created_at: string };
-export type Log = { id: string; status: "PENDING" | "SUCCESS" | "FAILED"; event_type: string; url: string; attempt_count: number; response_status: number | null; error: string | null; created_at: string };
+export type Log = { id: string; status: "PENDING" | "SUCCESS" | "FAILED"; event_id: string; event_type: string; endpoint_id: string; url: string; attempt_count: number; response_status: number | null; error: string | null; created_at: string };
 export type WebhooksOverview = { endpoints: Endpoint[]; logs: Log[]; pagination?: unknown };
 
 /**

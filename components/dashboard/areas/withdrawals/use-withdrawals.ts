@@ -68,8 +68,8 @@ export function useWithdrawals({ locale, mode, initial, min, max }: { locale: Lo
       setNotice(null);
       setFieldErrors({});
     },
-    onSuccess: () => {
-      setNotice(t.requested);
+    onSuccess: ({ withdrawal }) => {
+      setNotice(withdrawal.status === "AWAITING_APPROVAL" ? t.requestedAwaiting : t.requested);
       setAmount("");
       setNotes("");
       setPage(1);

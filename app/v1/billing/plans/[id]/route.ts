@@ -6,13 +6,13 @@ import { z } from "zod";
 import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
-  { auth: "key", doc: { summary: "Read a plan", tags: ["Billing"], response: planSchema, errors: ["PLAN_NOT_FOUND"] } },
+  { auth: "key", resource: "billing", doc: { summary: "Read a plan", tags: ["Billing"], response: planSchema, errors: ["PLAN_NOT_FOUND"] } },
   (ctx, { params }) => getPlan(ctx, params.id),
 );
 
 export const PATCH = route(
   {
-    auth: "key",
+    auth: "key", resource: "billing",
     body: UpdatePlanInput,
     doc: {
       summary: "Update a plan",
@@ -27,7 +27,7 @@ export const PATCH = route(
 
 export const DELETE = route(
   {
-    auth: "key",
+    auth: "key", resource: "billing",
     doc: {
       summary: "Delete or deactivate a plan",
       description: "With ACTIVE or PAST_DUE subscribers the plan is deactivated (they keep being billed); without, it is deleted. `data.action` says which, and `message` explains.",

@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "billing",
     idempotency: "optional",
     body: CreateWithPaymentInput,
     status: 201,

@@ -6,7 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const PATCH = route(
   {
-    auth: "key",
+    auth: "key", resource: "partner",
     body: UpdateProductInput,
     doc: {
       summary: "Change a partner product",
@@ -21,7 +21,7 @@ export const PATCH = route(
 
 export const DELETE = route(
   {
-    auth: "key",
+    auth: "key", resource: "partner",
     doc: {
       summary: "Archive a partner product",
       description: "Status ARCHIVED: it can no longer be sold; payments that already carry it keep their items. Archiving again answers the archived product.",

@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const PATCH = route(
   {
-    auth: "key",
+    auth: "key", resource: "payment_links",
     doc: {
       summary: "Activate a payment link",
       description: "No body. Idempotent. The path segment is the link's id (or slug). A deleted link cannot come back (410).",

@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const PATCH = route(
   {
-    auth: "key",
+    auth: "key", resource: "payment_links",
     doc: {
       summary: "Deactivate a payment link",
       description: "No body. Idempotent. The link page then says the link is unavailable and its checkout answers 409 LINK_INACTIVE. The path segment is the link's id (or slug).",

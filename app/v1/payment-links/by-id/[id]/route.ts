@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "payment_links",
     doc: {
       summary: "Read one of your payment links by id",
       description: "The full link, with `total_collected` and `payment_count` (its successful payments). Deleted links stay readable here (`archived: true`).",

@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "payments",
     doc: {
       summary: "Payment details with fees and ledger entries",
       description:

@@ -7,7 +7,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "payments",
     doc: {
       summary: "Expire a payment whose expires_at has passed",
       description:

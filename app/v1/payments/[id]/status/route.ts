@@ -6,7 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "payments",
     doc: {
       summary: "Payment status",
       description: "The same full payment object as the keyed `GET /v1/payments/{id}` (existing clients poll this route and read every field). Expired on read when due.",

@@ -5,7 +5,7 @@ import { route } from "@/lib/http/route";
 
 export const GET = route(
   {
-    auth: "optional",
+    auth: "optional", resource: "reports",
     doc: {
       summary: "Download a report's file",
       description:

@@ -8,7 +8,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "secure_orders",
     guard: requireSecureOrders,
     body: ConfirmDeliveryInput,
     operation: confirmDelivery,

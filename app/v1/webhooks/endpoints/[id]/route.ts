@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     doc: {
       summary: "Retrieve a webhook endpoint",
       description: "Another application's or the other mode's endpoint is 404. The secret is not shown (roll it to get a new one).",
@@ -19,7 +19,7 @@ export const GET = route(
 
 export const PATCH = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     body: UpdateEndpointInput,
     doc: {
       summary: "Update a webhook endpoint",
@@ -35,7 +35,7 @@ export const PATCH = route(
 
 export const DELETE = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     doc: {
       summary: "Delete a webhook endpoint",
       description: "The endpoint receives nothing more and its PENDING deliveries end FAILED; its delivery log stays readable. Answers `{id, deleted: true}`.",

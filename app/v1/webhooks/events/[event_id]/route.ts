@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     doc: {
       summary: "Retrieve an event",
       description: "The event `{id, type, timestamp, livemode, data: {object}}` exactly as webhook receivers get it. Another application's or the other mode's event is 404.",

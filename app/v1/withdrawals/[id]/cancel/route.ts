@@ -6,7 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const PATCH = route(
   {
-    auth: "key",
+    auth: "key", resource: "withdrawals",
     doc: {
       summary: "Cancel a PENDING withdrawal",
       description: "PENDING → CANCELLED; the reserved amount returns to the available balance. Any other status: 409 WITHDRAWAL_NOT_PENDING.",

@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "sandbox",
     testOnly: true,
     doc: {
       summary: "Read the one-time code sent for a payment request (sandbox)",

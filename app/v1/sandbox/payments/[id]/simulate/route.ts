@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "sandbox",
     testOnly: true,
     body: SimulateInput,
     operation: simulatePayment,

@@ -6,7 +6,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = route(
   {
-    auth: "key",
+    auth: "key", resource: "sandbox",
     testOnly: true,
     guard: requireSecureOrders,
     doc: {

@@ -5,7 +5,7 @@ import { notAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = route(
   {
-    auth: "key",
+    auth: "key", resource: "webhooks",
     operation: retryLog,
     doc: {
       summary: "Re-send a webhook delivery",
@@ -14,7 +14,7 @@ export const POST = route(
         "A 2xx makes it SUCCESS; a failure leaves the status and the automatic retry schedule as they were. A delivery whose endpoint was deleted cannot be re-sent.",
       tags: ["Webhooks"],
       response: logDetailSchema,
-      errors: ["WEBHOOK_LOG_NOT_FOUND", "WEBHOOK_ENDPOINT_DELETED"],
+      errors: ["WEBHOOK_LOG_NOT_FOUND", "WEBHOOK_ENDPOINT_DELETED", "LISTEN_DELIVERY_NOT_RESENDABLE"],
     },
   },
   (ctx, { params }) => retryLog(ctx, params.id),

@@ -1,0 +1,43 @@
+import type { RefundReason, RefundRequestStatus } from "@/db/schema";
+import { defineCopy } from "@/lib/i18n/dictionary";
+
+export const paymentRefundsCopy = defineCopy({
+  fr: {
+    title: "Remboursements",
+    none: "Aucun remboursement demandé pour ce paiement.",
+    refunded: "Remboursé",
+    refundable: "Encore remboursable",
+    request: "Demander un remboursement",
+    amount: "Montant à rembourser (FCFA)",
+    amountHint: "Le montant est réservé sur votre solde disponible dès la demande ; nos frais sur le paiement ne sont pas rendus.",
+    reason: "Motif",
+    note: "Note pour notre équipe (facultative)",
+    sent: "Demande envoyée : notre équipe la traite et prévient le client par SMS une fois le remboursement fait.",
+    cancel: "Annuler la demande",
+    cancelled: "Demande annulée : le montant est rendu à votre solde disponible.",
+    staffNote: "Note de notre équipe :",
+    operatorRef: "Référence de l'opérateur :",
+    requestedAt: "Demandé le",
+    statuses: { REQUESTED: "Demandé", APPROVED: "Approuvé", EXECUTED: "Remboursé", REFUSED: "Refusé", CANCELLED: "Annulé" } as Record<RefundRequestStatus, string>,
+    reasons: { requested_by_customer: "Demandé par le client", duplicate: "Paiement en double", fraudulent: "Frauduleux", other: "Autre" } as Record<RefundReason, string>,
+  },
+  en: {
+    title: "Refunds",
+    none: "No refund requested for this payment.",
+    refunded: "Refunded",
+    refundable: "Still refundable",
+    request: "Request a refund",
+    amount: "Amount to refund (FCFA)",
+    amountHint: "The amount is reserved on your available balance from the request on; our fee on the payment is not returned.",
+    reason: "Reason",
+    note: "Note for our team (optional)",
+    sent: "Request sent: our team handles it and texts the customer once the refund is made.",
+    cancel: "Cancel the request",
+    cancelled: "Request cancelled: the amount is back on your available balance.",
+    staffNote: "Our team's note:",
+    operatorRef: "Operator reference:",
+    requestedAt: "Requested",
+    statuses: { REQUESTED: "Requested", APPROVED: "Approved", EXECUTED: "Refunded", REFUSED: "Refused", CANCELLED: "Cancelled" },
+    reasons: { requested_by_customer: "Requested by the customer", duplicate: "Duplicate payment", fraudulent: "Fraudulent", other: "Other" },
+  },
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "sms_outbox" ADD COLUMN "requested" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,2 @@
+CREATE INDEX "payments_provider_ref_idx" ON "payments" USING btree ("provider_ref") WHERE provider_ref is not null;--> statement-breakpoint
+CREATE INDEX "payments_live_settled_idx" ON "payments" USING btree ("settled_at") WHERE status = 'SUCCESS' and mode = 'live';
