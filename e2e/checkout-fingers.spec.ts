@@ -191,7 +191,8 @@ test.describe("before the script has loaded (no JavaScript)", () => {
     const id = new URL(page.url()).pathname.split("/").pop()!;
     await expect(page.getByTestId("checkout-amount")).toHaveText("2 500 FCFA");
     // One tap (issue 29): the number typed on the link page was pushed with the same post.
-    await expect(page.getByRole("heading", { name: "Paiement réussi" })).toBeVisible();
+    // The success screen lasts 2 s before going back: waitFor watches it continuously.
+    await page.getByRole("heading", { name: "Paiement réussi" }).waitFor();
     expect((await readPayment(request, id)).status).toBe("SUCCESS");
     expect(seen.urls.filter((u) => u.includes("customer_phone") || u.includes("70+00") || u.includes("7000000"))).toEqual([]);
   });

@@ -42,7 +42,8 @@ test("a customer pays an OPEN link choosing an amount, through the hosted checko
   const paymentId = new URL(page.url()).pathname.split("/").pop()!;
 
   // The hosted checkout: the number typed on the link page was pushed with the same tap (issue 29), the simulator approves at once.
-  await expect(page.getByRole("heading", { name: "Paiement réussi" })).toBeVisible();
+  // The success screen lasts 2 s before going back: waitFor watches it continuously.
+  await page.getByRole("heading", { name: "Paiement réussi" }).waitFor();
 
   // Back on the link page (the link has no success_redirect_url): the thank-you view.
   await page.waitForURL((url) => url.pathname === link.path && url.search.includes(paymentId));
