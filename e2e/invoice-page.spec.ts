@@ -216,6 +216,28 @@ test.describe("with JavaScript", () => {
   });
 });
 
+// The link reaches the customer on WhatsApp, whose preview fetches the page the moment the merchant
+// sends it: the merchant's timeline must not say the customer opened it.
+test("a link preview, a crawler or a prefetch is not a view; the customer opening the page is", async ({ page, request }) => {
+  const invoice = await openInvoice(request);
+  const views = async () => {
+    const timeline = await request.get(`/v1/invoices/${invoice.id}/timeline`, { headers: auth() });
+    return ((await timeline.json()).data as { kind: string }[]).filter((entry) => entry.kind === "viewed").length;
+  };
+  const chrome = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+  const previews: Record<string, string>[] = [{ "user-agent": "WhatsApp/2.24.6.77 A" }, { "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" }, { "user-agent": chrome, "sec-purpose": "prefetch" }];
+  for (const headers of previews) {
+    const preview = await request.get(invoice.path, { headers });
+    expect(preview.status()).toBe(200);
+    expect(await preview.text()).toContain(invoice.number);
+  }
+  expect(await views()).toBe(0);
+
+  await page.goto(invoice.path);
+  await expect(page.getByTestId("invoice-status")).toHaveText("À payer");
+  expect(await views()).toBe(1);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

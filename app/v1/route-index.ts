@@ -59,38 +59,40 @@ import * as r54 from "@/app/v1/request-logs/route";
 import * as r55 from "@/app/v1/request-logs/[id]/route";
 import * as r56 from "@/app/v1/sandbox/clock/route";
 import * as r57 from "@/app/v1/sandbox/clock/advance/route";
-import * as r58 from "@/app/v1/sandbox/opr/[token]/otp/route";
-import * as r59 from "@/app/v1/sandbox/payments/[id]/simulate/route";
-import * as r60 from "@/app/v1/sandbox/scenarios/route";
-import * as r61 from "@/app/v1/sandbox/secure-orders/[id]/delivery-code/route";
-import * as r62 from "@/app/v1/sandbox/secure-orders/[id]/simulate-payment/route";
-import * as r63 from "@/app/v1/secure-orders/route";
-import * as r64 from "@/app/v1/secure-orders/[id]/route";
-import * as r65 from "@/app/v1/secure-orders/[id]/cancel/route";
-import * as r66 from "@/app/v1/secure-orders/[id]/confirm-delivery/route";
-import * as r67 from "@/app/v1/webhook-event-types/route";
-import * as r68 from "@/app/v1/webhooks/endpoints/route";
-import * as r69 from "@/app/v1/webhooks/endpoints/[id]/route";
-import * as r70 from "@/app/v1/webhooks/endpoints/[id]/resend-failed/route";
-import * as r71 from "@/app/v1/webhooks/endpoints/[id]/roll-secret/route";
-import * as r72 from "@/app/v1/webhooks/events/route";
-import * as r73 from "@/app/v1/webhooks/events/[event_id]/route";
-import * as r74 from "@/app/v1/webhooks/events/[event_id]/resend/route";
-import * as r75 from "@/app/v1/webhooks/listen-sessions/route";
-import * as r76 from "@/app/v1/webhooks/listen-sessions/[id]/route";
-import * as r77 from "@/app/v1/webhooks/listen-sessions/[id]/results/route";
-import * as r78 from "@/app/v1/webhooks/listen-sessions/[id]/stream/route";
-import * as r79 from "@/app/v1/webhooks/logs/route";
-import * as r80 from "@/app/v1/webhooks/logs/[id]/route";
-import * as r81 from "@/app/v1/webhooks/logs/[id]/retry/route";
-import * as r82 from "@/app/v1/webhooks/stats/route";
-import * as r83 from "@/app/v1/webhooks/test/route";
-import * as r84 from "@/app/v1/withdrawals/route";
-import * as r85 from "@/app/v1/withdrawals/balance/route";
-import * as r86 from "@/app/v1/withdrawals/quote/route";
-import * as r87 from "@/app/v1/withdrawals/stats/route";
-import * as r88 from "@/app/v1/withdrawals/[id]/route";
-import * as r89 from "@/app/v1/withdrawals/[id]/cancel/route";
+import * as r58 from "@/app/v1/sandbox/invoices/[id]/simulate-payment/route";
+import * as r59 from "@/app/v1/sandbox/opr/[token]/otp/route";
+import * as r60 from "@/app/v1/sandbox/payments/[id]/simulate/route";
+import * as r61 from "@/app/v1/sandbox/scenarios/route";
+import * as r62 from "@/app/v1/sandbox/secure-orders/[id]/delivery-code/route";
+import * as r63 from "@/app/v1/sandbox/secure-orders/[id]/simulate-dispute/route";
+import * as r64 from "@/app/v1/sandbox/secure-orders/[id]/simulate-payment/route";
+import * as r65 from "@/app/v1/secure-orders/route";
+import * as r66 from "@/app/v1/secure-orders/[id]/route";
+import * as r67 from "@/app/v1/secure-orders/[id]/cancel/route";
+import * as r68 from "@/app/v1/secure-orders/[id]/confirm-delivery/route";
+import * as r69 from "@/app/v1/webhook-event-types/route";
+import * as r70 from "@/app/v1/webhooks/endpoints/route";
+import * as r71 from "@/app/v1/webhooks/endpoints/[id]/route";
+import * as r72 from "@/app/v1/webhooks/endpoints/[id]/resend-failed/route";
+import * as r73 from "@/app/v1/webhooks/endpoints/[id]/roll-secret/route";
+import * as r74 from "@/app/v1/webhooks/events/route";
+import * as r75 from "@/app/v1/webhooks/events/[event_id]/route";
+import * as r76 from "@/app/v1/webhooks/events/[event_id]/resend/route";
+import * as r77 from "@/app/v1/webhooks/listen-sessions/route";
+import * as r78 from "@/app/v1/webhooks/listen-sessions/[id]/route";
+import * as r79 from "@/app/v1/webhooks/listen-sessions/[id]/results/route";
+import * as r80 from "@/app/v1/webhooks/listen-sessions/[id]/stream/route";
+import * as r81 from "@/app/v1/webhooks/logs/route";
+import * as r82 from "@/app/v1/webhooks/logs/[id]/route";
+import * as r83 from "@/app/v1/webhooks/logs/[id]/retry/route";
+import * as r84 from "@/app/v1/webhooks/stats/route";
+import * as r85 from "@/app/v1/webhooks/test/route";
+import * as r86 from "@/app/v1/withdrawals/route";
+import * as r87 from "@/app/v1/withdrawals/balance/route";
+import * as r88 from "@/app/v1/withdrawals/quote/route";
+import * as r89 from "@/app/v1/withdrawals/stats/route";
+import * as r90 from "@/app/v1/withdrawals/[id]/route";
+import * as r91 from "@/app/v1/withdrawals/[id]/cancel/route";
 
 export const routeIndex: RouteEntry[] = [
   { path: "/v1/balance/transactions", file: "app/v1/balance/transactions/route.ts", module: r0 },
@@ -151,36 +153,38 @@ export const routeIndex: RouteEntry[] = [
   { path: "/v1/request-logs/{id}", file: "app/v1/request-logs/[id]/route.ts", module: r55 },
   { path: "/v1/sandbox/clock", file: "app/v1/sandbox/clock/route.ts", module: r56 },
   { path: "/v1/sandbox/clock/advance", file: "app/v1/sandbox/clock/advance/route.ts", module: r57 },
-  { path: "/v1/sandbox/opr/{token}/otp", file: "app/v1/sandbox/opr/[token]/otp/route.ts", module: r58 },
-  { path: "/v1/sandbox/payments/{id}/simulate", file: "app/v1/sandbox/payments/[id]/simulate/route.ts", module: r59 },
-  { path: "/v1/sandbox/scenarios", file: "app/v1/sandbox/scenarios/route.ts", module: r60 },
-  { path: "/v1/sandbox/secure-orders/{id}/delivery-code", file: "app/v1/sandbox/secure-orders/[id]/delivery-code/route.ts", module: r61 },
-  { path: "/v1/sandbox/secure-orders/{id}/simulate-payment", file: "app/v1/sandbox/secure-orders/[id]/simulate-payment/route.ts", module: r62 },
-  { path: "/v1/secure-orders", file: "app/v1/secure-orders/route.ts", module: r63 },
-  { path: "/v1/secure-orders/{id}", file: "app/v1/secure-orders/[id]/route.ts", module: r64 },
-  { path: "/v1/secure-orders/{id}/cancel", file: "app/v1/secure-orders/[id]/cancel/route.ts", module: r65 },
-  { path: "/v1/secure-orders/{id}/confirm-delivery", file: "app/v1/secure-orders/[id]/confirm-delivery/route.ts", module: r66 },
-  { path: "/v1/webhook-event-types", file: "app/v1/webhook-event-types/route.ts", module: r67 },
-  { path: "/v1/webhooks/endpoints", file: "app/v1/webhooks/endpoints/route.ts", module: r68 },
-  { path: "/v1/webhooks/endpoints/{id}", file: "app/v1/webhooks/endpoints/[id]/route.ts", module: r69 },
-  { path: "/v1/webhooks/endpoints/{id}/resend-failed", file: "app/v1/webhooks/endpoints/[id]/resend-failed/route.ts", module: r70 },
-  { path: "/v1/webhooks/endpoints/{id}/roll-secret", file: "app/v1/webhooks/endpoints/[id]/roll-secret/route.ts", module: r71 },
-  { path: "/v1/webhooks/events", file: "app/v1/webhooks/events/route.ts", module: r72 },
-  { path: "/v1/webhooks/events/{event_id}", file: "app/v1/webhooks/events/[event_id]/route.ts", module: r73 },
-  { path: "/v1/webhooks/events/{event_id}/resend", file: "app/v1/webhooks/events/[event_id]/resend/route.ts", module: r74 },
-  { path: "/v1/webhooks/listen-sessions", file: "app/v1/webhooks/listen-sessions/route.ts", module: r75 },
-  { path: "/v1/webhooks/listen-sessions/{id}", file: "app/v1/webhooks/listen-sessions/[id]/route.ts", module: r76 },
-  { path: "/v1/webhooks/listen-sessions/{id}/results", file: "app/v1/webhooks/listen-sessions/[id]/results/route.ts", module: r77 },
-  { path: "/v1/webhooks/listen-sessions/{id}/stream", file: "app/v1/webhooks/listen-sessions/[id]/stream/route.ts", module: r78 },
-  { path: "/v1/webhooks/logs", file: "app/v1/webhooks/logs/route.ts", module: r79 },
-  { path: "/v1/webhooks/logs/{id}", file: "app/v1/webhooks/logs/[id]/route.ts", module: r80 },
-  { path: "/v1/webhooks/logs/{id}/retry", file: "app/v1/webhooks/logs/[id]/retry/route.ts", module: r81 },
-  { path: "/v1/webhooks/stats", file: "app/v1/webhooks/stats/route.ts", module: r82 },
-  { path: "/v1/webhooks/test", file: "app/v1/webhooks/test/route.ts", module: r83 },
-  { path: "/v1/withdrawals", file: "app/v1/withdrawals/route.ts", module: r84 },
-  { path: "/v1/withdrawals/balance", file: "app/v1/withdrawals/balance/route.ts", module: r85 },
-  { path: "/v1/withdrawals/quote", file: "app/v1/withdrawals/quote/route.ts", module: r86 },
-  { path: "/v1/withdrawals/stats", file: "app/v1/withdrawals/stats/route.ts", module: r87 },
-  { path: "/v1/withdrawals/{id}", file: "app/v1/withdrawals/[id]/route.ts", module: r88 },
-  { path: "/v1/withdrawals/{id}/cancel", file: "app/v1/withdrawals/[id]/cancel/route.ts", module: r89 },
+  { path: "/v1/sandbox/invoices/{id}/simulate-payment", file: "app/v1/sandbox/invoices/[id]/simulate-payment/route.ts", module: r58 },
+  { path: "/v1/sandbox/opr/{token}/otp", file: "app/v1/sandbox/opr/[token]/otp/route.ts", module: r59 },
+  { path: "/v1/sandbox/payments/{id}/simulate", file: "app/v1/sandbox/payments/[id]/simulate/route.ts", module: r60 },
+  { path: "/v1/sandbox/scenarios", file: "app/v1/sandbox/scenarios/route.ts", module: r61 },
+  { path: "/v1/sandbox/secure-orders/{id}/delivery-code", file: "app/v1/sandbox/secure-orders/[id]/delivery-code/route.ts", module: r62 },
+  { path: "/v1/sandbox/secure-orders/{id}/simulate-dispute", file: "app/v1/sandbox/secure-orders/[id]/simulate-dispute/route.ts", module: r63 },
+  { path: "/v1/sandbox/secure-orders/{id}/simulate-payment", file: "app/v1/sandbox/secure-orders/[id]/simulate-payment/route.ts", module: r64 },
+  { path: "/v1/secure-orders", file: "app/v1/secure-orders/route.ts", module: r65 },
+  { path: "/v1/secure-orders/{id}", file: "app/v1/secure-orders/[id]/route.ts", module: r66 },
+  { path: "/v1/secure-orders/{id}/cancel", file: "app/v1/secure-orders/[id]/cancel/route.ts", module: r67 },
+  { path: "/v1/secure-orders/{id}/confirm-delivery", file: "app/v1/secure-orders/[id]/confirm-delivery/route.ts", module: r68 },
+  { path: "/v1/webhook-event-types", file: "app/v1/webhook-event-types/route.ts", module: r69 },
+  { path: "/v1/webhooks/endpoints", file: "app/v1/webhooks/endpoints/route.ts", module: r70 },
+  { path: "/v1/webhooks/endpoints/{id}", file: "app/v1/webhooks/endpoints/[id]/route.ts", module: r71 },
+  { path: "/v1/webhooks/endpoints/{id}/resend-failed", file: "app/v1/webhooks/endpoints/[id]/resend-failed/route.ts", module: r72 },
+  { path: "/v1/webhooks/endpoints/{id}/roll-secret", file: "app/v1/webhooks/endpoints/[id]/roll-secret/route.ts", module: r73 },
+  { path: "/v1/webhooks/events", file: "app/v1/webhooks/events/route.ts", module: r74 },
+  { path: "/v1/webhooks/events/{event_id}", file: "app/v1/webhooks/events/[event_id]/route.ts", module: r75 },
+  { path: "/v1/webhooks/events/{event_id}/resend", file: "app/v1/webhooks/events/[event_id]/resend/route.ts", module: r76 },
+  { path: "/v1/webhooks/listen-sessions", file: "app/v1/webhooks/listen-sessions/route.ts", module: r77 },
+  { path: "/v1/webhooks/listen-sessions/{id}", file: "app/v1/webhooks/listen-sessions/[id]/route.ts", module: r78 },
+  { path: "/v1/webhooks/listen-sessions/{id}/results", file: "app/v1/webhooks/listen-sessions/[id]/results/route.ts", module: r79 },
+  { path: "/v1/webhooks/listen-sessions/{id}/stream", file: "app/v1/webhooks/listen-sessions/[id]/stream/route.ts", module: r80 },
+  { path: "/v1/webhooks/logs", file: "app/v1/webhooks/logs/route.ts", module: r81 },
+  { path: "/v1/webhooks/logs/{id}", file: "app/v1/webhooks/logs/[id]/route.ts", module: r82 },
+  { path: "/v1/webhooks/logs/{id}/retry", file: "app/v1/webhooks/logs/[id]/retry/route.ts", module: r83 },
+  { path: "/v1/webhooks/stats", file: "app/v1/webhooks/stats/route.ts", module: r84 },
+  { path: "/v1/webhooks/test", file: "app/v1/webhooks/test/route.ts", module: r85 },
+  { path: "/v1/withdrawals", file: "app/v1/withdrawals/route.ts", module: r86 },
+  { path: "/v1/withdrawals/balance", file: "app/v1/withdrawals/balance/route.ts", module: r87 },
+  { path: "/v1/withdrawals/quote", file: "app/v1/withdrawals/quote/route.ts", module: r88 },
+  { path: "/v1/withdrawals/stats", file: "app/v1/withdrawals/stats/route.ts", module: r89 },
+  { path: "/v1/withdrawals/{id}", file: "app/v1/withdrawals/[id]/route.ts", module: r90 },
+  { path: "/v1/withdrawals/{id}/cancel", file: "app/v1/withdrawals/[id]/cancel/route.ts", module: r91 },
 ];

@@ -2,8 +2,10 @@ import { defineOperation } from "@/lib/core/operation";
 import type { DomainContext } from "@/lib/context";
 import { ApiError } from "@/lib/core/errors";
 import { decryptDeliveryCode } from "./code";
+import { openDispute } from "./dispute";
 import { startOrderPayment, settleSimulatedOrderPayment, type SimulatedOutcome } from "./pay";
 import { findSecureOrder, keyLocator } from "./queries";
+import { SANDBOX_DISPUTE_REASON } from "./schemas";
 import { secureOrderResource } from "./serialize";
 import { loadOrder } from "./store";
 
@@ -21,6 +23,18 @@ export const simulateSecureOrderPayment = defineOperation({ transaction: "own" }
   const { payment } = await startOrderPayment(ctx.db, locator, "api");
   await settleSimulatedOrderPayment(ctx.db, payment, outcome);
   return secureOrderResource((await loadOrder(ctx.db, locator))!.order);
+});
+
+/**
+ * POST /v1/sandbox/secure-orders/{id}/simulate-dispute (test keys only): the buyer opens a dispute
+ * as from the buyer page (openDispute, the same rules: only while the payment is held, refunded
+ * instead past the delivery deadline), so an integrator can watch secure_order.disputed and the
+ * order wait for Cauri's staff. Answers the order.
+ *
+ * Own transactions: openDispute commits the dispute, or the refund a passed deadline calls for.
+ */
+export const simulateSecureOrderDispute = defineOperation({ transaction: "own" }, async function simulateSecureOrderDispute(ctx: DomainContext, id: string, reason: string | undefined) {
+  return secureOrderResource(await openDispute(ctx.db, keyLocator(ctx, id), reason ?? SANDBOX_DISPUTE_REASON));
 });
 
 /** GET /v1/sandbox/secure-orders/{id}/delivery-code (test keys only): the code the buyer page shows. */

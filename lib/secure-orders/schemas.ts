@@ -89,6 +89,17 @@ export const simulatePaymentSchema = z.object({
 });
 export const SimulatePaymentInput = input(simulatePaymentSchema, { outcome: "INVALID_SIMULATION_OUTCOME" });
 
+export const SANDBOX_DISPUTE_REASON = "The order never arrived (sandbox).";
+export const simulateDisputeSchema = z.object({
+  reason: z
+    .string()
+    .min(L.disputeReasonMin)
+    .max(L.disputeReasonMax)
+    .optional()
+    .describe(`the buyer's words, 3 to 500 characters (default "${SANDBOX_DISPUTE_REASON}")`),
+});
+export const SimulateDisputeInput = input(simulateDisputeSchema, { reason: "INVALID_DISPUTE_REASON" });
+
 const timestamp = z.string().describe("ISO 8601 UTC");
 
 /** The secure order object, exactly the contract's fields (also the `data` of secure_order.* events). */

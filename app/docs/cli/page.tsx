@@ -71,7 +71,9 @@ const { generateMetadata, Page } = guidePage(
             La commande crée les objets réels qui produisent l&apos;événement (un paiement réussi, une commande sécurisée libérée, une échéance
             d&apos;abonnement…) et affiche leurs identifiants. <code>--set champ=valeur</code> remplace un champ du corps de création de l&apos;objet principal
             (montant, <code>client_reference</code>, <code>metadata.*</code>, <code>phone</code>). Certains déclencheurs avancent l&apos;horloge de test du
-            commerçant ; la commande le dit.
+            commerçant ; la commande le dit. Elle produit chaque événement du catalogue, une encaisse tardive ou un litige compris, sauf les trois
+            que seule l&apos;équipe Cauri décide (<code>withdrawal.approved</code>, <code>withdrawal.completed</code>, <code>withdrawal.rejected</code>) : elle
+            l&apos;explique alors.
           </p>
 
           <h2>Le reste</h2>
@@ -121,7 +123,9 @@ const { generateMetadata, Page } = guidePage(
           <p>
             The command creates the real objects that produce the event (a successful payment, a released secure order, a subscription payment due…) and
             prints their ids. <code>--set field=value</code> overrides a field of the main object&apos;s creation body (amount, <code>client_reference</code>,{" "}
-            <code>metadata.*</code>, <code>phone</code>). Some triggers move the merchant&apos;s test clock; the command says so.
+            <code>metadata.*</code>, <code>phone</code>). Some triggers move the merchant&apos;s test clock; the command says so. It makes every event of the
+            catalogue, a late collection or a dispute included, except the three only Cauri&apos;s staff decide (<code>withdrawal.approved</code>,{" "}
+            <code>withdrawal.completed</code>, <code>withdrawal.rejected</code>), which it explains instead.
           </p>
 
           <h2>The rest</h2>

@@ -158,6 +158,8 @@ const { generateMetadata, Page } = guidePage(
               [route("c", "GET /v1/sandbox/clock"), "l'heure actuelle de votre horloge de test"],
               [route("d", "POST /v1/sandbox/secure-orders/{id}/simulate-payment"), "payer une commande sécurisée comme le ferait la page de l'acheteur"],
               [route("e", "GET /v1/sandbox/secure-orders/{id}/delivery-code"), "lire le code de livraison à 6 chiffres d'une commande sécurisée"],
+              [route("h", "POST /v1/sandbox/secure-orders/{id}/simulate-dispute"), "ouvrir un litige comme l'acheteur : {\"reason\"?} (secure_order.disputed)"],
+              [route("i", "POST /v1/sandbox/invoices/{id}/simulate-payment"), "payer une facture comme le client depuis sa page : {\"outcome\": \"SUCCESS\" | \"FAILED\"}"],
               [route("f", "GET /v1/webhooks/events"), "les derniers événements de votre application"],
               [route("g", "POST /v1/opr/create, /v1/opr/charge"), "paiement sur place avec un code à usage unique (ci-dessous)"],
             ]}
@@ -262,6 +264,8 @@ const { generateMetadata, Page } = guidePage(
               [route("c", "GET /v1/sandbox/clock"), "your test clock's current time"],
               [route("d", "POST /v1/sandbox/secure-orders/{id}/simulate-payment"), "pay a secure order as the buyer page would"],
               [route("e", "GET /v1/sandbox/secure-orders/{id}/delivery-code"), "read a secure order's 6-digit delivery code"],
+              [route("h", "POST /v1/sandbox/secure-orders/{id}/simulate-dispute"), "open a dispute as the buyer: {\"reason\"?} (secure_order.disputed)"],
+              [route("i", "POST /v1/sandbox/invoices/{id}/simulate-payment"), "pay an invoice as its customer would from its page: {\"outcome\": \"SUCCESS\" | \"FAILED\"}"],
               [route("f", "GET /v1/webhooks/events"), "the latest events of your application"],
               [route("g", "POST /v1/opr/create, /v1/opr/charge"), "onsite payment with a one-time code (below)"],
             ]}

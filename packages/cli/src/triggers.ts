@@ -30,10 +30,13 @@ export type Recipe = {
 };
 
 const RETURN_URL = "https://example.com/cauri-cli/return";
-/** The sandbox's test numbers (GET /v1/sandbox/scenarios): approved, declined, never answers. */
+/** The sandbox's test numbers (GET /v1/sandbox/scenarios): approved, declined, never answers, approved only after expiry. */
 const APPROVES = "+22370000001";
 const DECLINES = "+22370000002";
 const NEVER_ANSWERS = "+22370000003";
+const APPROVES_AFTER_EXPIRY = "+22370000012";
+/** That number's approval comes this long after the payment's expires_at. */
+const LATE_APPROVAL_S = 60;
 
 const REPORT_WAIT_S = 60;
 
@@ -42,12 +45,13 @@ const post = async <T = Obj>(api: Api, path: string, body: unknown = {}) => (awa
 
 type Payment = { id: string; status: string; redirect_url?: string; expires_at: string };
 
-async function createPayment(ctx: TriggerContext, phone: string): Promise<Payment> {
+/** The payment created, and the number it went to (the creation's answer does not repeat it). */
+async function createPayment(ctx: TriggerContext, phone: string): Promise<Payment & { phone: string }> {
   ctx.step("Creating a payment");
   const body = ctx.body("payment", { amount: 5_000, currency: "XOF", payment_method: "OPERATOR_MONEY", customer_phone: phone, return_url: RETURN_URL, description: "cauri trigger" });
   const payment = await post<Payment>(ctx.api, "/v1/payments", body);
   ctx.created.push({ object: "payment", id: payment.id, status: payment.status, url: payment.redirect_url });
-  return payment;
+  return { ...payment, phone: String(body.customer_phone) };
 }
 
 async function settle(ctx: TriggerContext, payment: Payment, outcome: "SUCCESS" | "FAILED"): Promise<Payment> {
@@ -65,6 +69,17 @@ async function settleIfPending(ctx: TriggerContext, payment: Payment, outcome: "
 async function advanceClock(ctx: TriggerContext, seconds: number) {
   ctx.step(`Advancing the sandbox clock by ${seconds}s (due work runs)`);
   return post<{ now: string; offset_seconds: number }>(ctx.api, "/v1/sandbox/clock/advance", { seconds });
+}
+
+const sandboxNow = async (ctx: TriggerContext) => Date.parse((await get<{ now: string }>(ctx.api, "/v1/sandbox/clock")).now);
+
+/** Moves the sandbox clock to `seconds` past `at` (an instant on the merchant's test clock). */
+async function advancePast(ctx: TriggerContext, at: number, seconds: number) {
+  await advanceClock(ctx, Math.max(1, Math.ceil((at - (await sandboxNow(ctx))) / 1000) + seconds));
+}
+
+async function refreshPayment(ctx: TriggerContext, id: string) {
+  ctx.created.find((c) => c.id === id)!.status = (await get<Payment>(ctx.api, `/v1/payments/${id}`)).status;
 }
 
 type SecureOrder = { id: string; status: string; buyer_url?: string };
@@ -107,9 +122,9 @@ async function dueCollection(ctx: TriggerContext, sub: Subscription): Promise<Pa
 
 type Invoice = { id: string; status: string; hosted_invoice_url?: string | null };
 
-async function invoice(ctx: TriggerContext): Promise<Invoice> {
+async function invoice(ctx: TriggerContext, extra: Obj = {}): Promise<Invoice> {
   ctx.step("Creating an invoice");
-  const raw = ctx.body("invoice", { customer_phone: APPROVES, customer_name: "Client test", lines: [{ description: "Article test (cauri trigger)", quantity: 1, unit_amount: 5_000 }] });
+  const raw = ctx.body("invoice", { customer_phone: APPROVES, customer_name: "Client test", lines: [{ description: "Article test (cauri trigger)", quantity: 1, unit_amount: 5_000 }], ...extra });
   // `--set amount=…` is the invoice's total: one line of that amount.
   const { amount, ...body } = raw;
   if (amount !== undefined) body.lines = [{ description: "Article test (cauri trigger)", quantity: 1, unit_amount: amount }];
@@ -160,9 +175,20 @@ export const RECIPES: Record<string, Recipe> = {
     main: "payment",
     run: async (ctx) => {
       const created = await createPayment(ctx, NEVER_ANSWERS);
-      const { now } = await get<{ now: string }>(ctx.api, "/v1/sandbox/clock");
-      await advanceClock(ctx, Math.max(1, Math.ceil((Date.parse(created.expires_at) - Date.parse(now)) / 1000) + 1));
-      ctx.created.at(-1)!.status = (await get<Payment>(ctx.api, `/v1/payments/${created.id}`)).status;
+      await advancePast(ctx, Date.parse(created.expires_at), 1);
+      await refreshPayment(ctx, created.id);
+      return { mainId: created.id };
+    },
+  },
+  "payment.late_success": {
+    description: "a payment confirmed on the checkout, approved only after it expired (a late collection)",
+    main: "payment",
+    run: async (ctx) => {
+      const created = await createPayment(ctx, APPROVES_AFTER_EXPIRY);
+      ctx.step("Confirming it as the customer would on the checkout");
+      await post(ctx.api, `/v1/payments/${created.id}/confirm`, { customer_phone: created.phone });
+      await advancePast(ctx, Date.parse(created.expires_at), LATE_APPROVAL_S + 1);
+      await refreshPayment(ctx, created.id);
       return { mainId: created.id };
     },
   },
@@ -184,6 +210,16 @@ export const RECIPES: Record<string, Recipe> = {
       ctx.step("Confirming the delivery code");
       const { code } = await get<{ code: string }>(ctx.api, `/v1/sandbox/secure-orders/${order.id}/delivery-code`);
       ctx.created.at(-1)!.status = (await post<SecureOrder>(ctx.api, `/v1/secure-orders/${order.id}/confirm-delivery`, { code })).status;
+      return { mainId: order.id };
+    },
+  },
+  "secure_order.disputed": {
+    description: "a paid secure order, then disputed by the simulated buyer (Cauri's staff decide)",
+    main: "secure_order",
+    run: async (ctx) => {
+      const order = await secureOrder(ctx, true);
+      ctx.step("Opening the buyer's dispute");
+      ctx.created.at(-1)!.status = (await post<SecureOrder>(ctx.api, `/v1/sandbox/secure-orders/${order.id}/simulate-dispute`)).status;
       return { mainId: order.id };
     },
   },
@@ -260,6 +296,28 @@ export const RECIPES: Record<string, Recipe> = {
       return { mainId: open.id };
     },
   },
+  "invoice.paid": {
+    description: "a finalized invoice, paid by the simulated customer",
+    main: "invoice",
+    run: async (ctx) => {
+      const open = await invoice(ctx);
+      ctx.step("Paying it as the customer would from its page");
+      ctx.created.at(-1)!.status = (await post<Invoice>(ctx.api, `/v1/sandbox/invoices/${open.id}/simulate-payment`, { outcome: "SUCCESS" })).status;
+      return { mainId: open.id };
+    },
+  },
+  "invoice.overdue": {
+    description: "an invoice due today, then the sandbox clock moved to the next day",
+    main: "invoice",
+    run: async (ctx) => {
+      const today = new Date(await sandboxNow(ctx)).toISOString().slice(0, 10);
+      const open = await invoice(ctx, { due_date: today });
+      // Mali's day is the UTC day: the invoice is overdue from the next midnight.
+      await advancePast(ctx, Date.parse(`${today}T00:00:00Z`) + 86_400_000, 1);
+      ctx.created.at(-1)!.status = (await get<Invoice>(ctx.api, `/v1/invoices/${open.id}`)).status;
+      return { mainId: open.id };
+    },
+  },
   "invoice.voided": {
     description: "a finalized invoice, voided",
     main: "invoice",
@@ -308,6 +366,13 @@ export const RECIPES: Record<string, Recipe> = {
       return { mainId: report.id };
     },
   },
+};
+
+/** Events a key cannot cause: Cauri's staff decide them in the ops console. */
+export const STAFF_EVENTS: Record<string, string> = {
+  "withdrawal.approved": "staff approve a withdrawal request",
+  "withdrawal.completed": "the payout of an approved withdrawal is confirmed",
+  "withdrawal.rejected": "staff reject a withdrawal request",
 };
 
 /** Where one override goes: the short name resolved, then the body its first field routes to. */

@@ -252,6 +252,16 @@ describe("cauri trigger", () => {
     expect(r.stderr).toContain("secure_order.released");
   });
 
+  it("says which events only Cauri's staff cause, rather than that it does not know them", async () => {
+    for (const type of ["withdrawal.approved", "withdrawal.completed", "withdrawal.rejected"]) {
+      const r = await run(["trigger", type], { key: "sk_test_x" });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(`${type} is sent when`);
+      expect(r.stderr).toContain("a key cannot cause it");
+      expect(r.stderr).not.toContain("cannot make");
+    }
+  });
+
   it("prints the API's code and message when a step is refused", async () => {
     const { testKey } = await newMerchant();
     const r = await run(["trigger", "payment.success", "--set", "amount=5"], { key: testKey });

@@ -401,7 +401,7 @@ export interface paths {
         };
         /**
          * An invoice's timeline
-         * @description What happened to the invoice, oldest first: `created`, `finalized`, `sent` (per channel, with the message's status), `viewed` (the customer opened its page; once per half hour), `reminded` (per channel, `detail.day_offset`), `payment_started`, `payment_failed`, `paid`, `overdue`, `voided`.
+         * @description What happened to the invoice, oldest first: `created`, `finalized`, `sent` (per channel, with the message's status), `viewed` (the customer opened its page; once per half hour; not a link preview, a crawler or a prefetch), `reminded` (per channel, `detail.day_offset`), `payment_started`, `payment_failed`, `paid`, `overdue`, `voided`.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *
@@ -1710,6 +1710,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/invoices/{id}/simulate-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the customer's payment of an invoice
+         * @description Test keys only. `{outcome: "SUCCESS" | "FAILED"}`. Pays the invoice as its hosted page would (the invoice's one payment attempt is created or resumed and pushed to the invoice's number), then the simulator answers with `outcome`: SUCCESS makes the invoice PAID (`invoice.paid`, and the payment's `payment.success`); FAILED leaves it payable, with a `payment_failed` entry on its timeline. The simulator's test numbers decide at the push, as the operator would (an invoice to +22370000002 always fails). A draft is 409 `INVOICE_IS_DRAFT`, a paid one `INVOICE_ALREADY_PAID`, a voided one `INVOICE_VOIDED`. Answers the invoice.
+         *
+         *     **Auth**: a test key (`sk_test_…`) only; a live key is refused with 403 `TEST_MODE_ONLY`.
+         *
+         *     **Permission**: `sandbox:write` for a restricted key (a standard key has every permission); without it, 403 `API_KEY_PERMISSION_DENIED`. See [restricted keys](/docs/reference#restricted-keys).
+         *
+         *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
+         */
+        post: operations["postSandboxInvoicesByIdSimulatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/opr/{token}/otp": {
         parameters: {
             query?: never;
@@ -1808,6 +1834,32 @@ export interface paths {
         get: operations["getSandboxSecureOrdersByIdDeliveryCode"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/secure-orders/{id}/simulate-dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the buyer's dispute of a secure order
+         * @description Test keys only. `{reason?}` (3 to 500 characters; a default is used without one). Opens a dispute as the buyer page would: a PAID_HELD order becomes DISPUTED (`secure_order.disputed`), the delivery code no longer releases it and the deadline no longer refunds it; Cauri's staff decide in the ops console. Any other status is 409 `ORDER_NOT_DISPUTABLE`; past the delivery deadline the order is refunded instead and the answer is 410 `DELIVERY_EXPIRED`. Answers the order.
+         *
+         *     **Auth**: a test key (`sk_test_…`) only; a live key is refused with 403 `TEST_MODE_ONLY`.
+         *
+         *     **Permission**: `sandbox:write` for a restricted key (a standard key has every permission); without it, 403 `API_KEY_PERMISSION_DENIED`. See [restricted keys](/docs/reference#restricted-keys).
+         *
+         *     **Rate limit**: 100 requests per minute per API key; over it, 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.
+         */
+        post: operations["postSandboxSecureOrdersByIdSimulateDispute"];
         delete?: never;
         options?: never;
         head?: never;
@@ -26047,6 +26099,363 @@ export interface operations {
             };
         };
     };
+    postSandboxInvoicesByIdSimulatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "SUCCESS" | "FAILED";
+                };
+            };
+        };
+        responses: {
+            /** @description Simulate the customer's payment of an invoice */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /**
+             * @description Bad Request: `INVALID_BODY`, `INVALID_FIELD`, `INVALID_JSON`, `INVALID_OUTCOME`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_BODY` | The request body must be a JSON object. |
+             *     | `INVALID_FIELD` | A field has an invalid value. |
+             *     | `INVALID_JSON` | The request body is not valid JSON. |
+             *     | `INVALID_OUTCOME` | outcome must be SUCCESS or FAILED. |
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_OUTCOME";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_FIELD" | "INVALID_JSON" | "INVALID_OUTCOME";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
+             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
+             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Forbidden: `API_KEY_PERMISSION_DENIED`, `PAID_SUBSCRIPTION_REQUIRED`, `TEST_MODE_ONLY`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `API_KEY_PERMISSION_DENIED` | This restricted key does not have the permission this operation needs. Use a key with that permission, or ask an owner to create one that has it. |
+             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
+             *     | `TEST_MODE_ONLY` | This route works with a test key (sk_test_…) only. |
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "API_KEY_PERMISSION_DENIED" | "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "API_KEY_PERMISSION_DENIED" | "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Not Found: `INVOICE_NOT_FOUND`, `NOT_FOUND`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVOICE_NOT_FOUND` | No invoice with this id for this key's merchant and mode. |
+             *     | `NOT_FOUND` | No such route or resource. |
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVOICE_NOT_FOUND" | "NOT_FOUND";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVOICE_NOT_FOUND" | "NOT_FOUND";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Conflict: `INVOICE_ALREADY_PAID`, `INVOICE_IS_DRAFT`, `INVOICE_PAYMENT_IN_PROGRESS`, `INVOICE_VOIDED`, `PAYMENT_NOT_SIMULATED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVOICE_ALREADY_PAID` | This invoice is already paid; nothing more can be sent, paid or voided on it. |
+             *     | `INVOICE_IS_DRAFT` | This invoice is still a draft: finalize it first (POST /v1/invoices/{id}/finalize), which gives it its number. |
+             *     | `INVOICE_PAYMENT_IN_PROGRESS` | A payment of this invoice is in progress on the customer's phone; it cannot be voided until that payment ends (it succeeds, fails or expires). |
+             *     | `INVOICE_VOIDED` | This invoice was voided; it can no longer be sent or paid. Create a new invoice. |
+             *     | `PAYMENT_NOT_SIMULATED` | Only payments handled by the simulator (test mode) can be settled with this route. |
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVOICE_ALREADY_PAID" | "INVOICE_IS_DRAFT" | "INVOICE_PAYMENT_IN_PROGRESS" | "INVOICE_VOIDED" | "PAYMENT_NOT_SIMULATED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVOICE_ALREADY_PAID" | "INVOICE_IS_DRAFT" | "INVOICE_PAYMENT_IN_PROGRESS" | "INVOICE_VOIDED" | "PAYMENT_NOT_SIMULATED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Unsupported Media Type: `UNSUPPORTED_CONTENT_TYPE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `UNSUPPORTED_CONTENT_TYPE` | Send the body as JSON with `Content-Type: application/json`. |
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error: `INTERNAL_ERROR`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getSandboxOprByTokenOtp: {
         parameters: {
             query?: never;
@@ -27193,6 +27602,393 @@ export interface operations {
                             details?: {
                                 /** @enum {string} */
                                 code: "NOT_PAID";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests: `RATE_LIMIT_EXCEEDED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `RATE_LIMIT_EXCEEDED` | Too many requests. Wait until the time given by `Retry-After` and try again. |
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMIT_EXCEEDED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error: `INTERNAL_ERROR`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INTERNAL_ERROR` | Something went wrong on our side. The request id identifies it for support. |
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INTERNAL_ERROR";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable: `SERVICE_UNAVAILABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `SERVICE_UNAVAILABLE` | The service is temporarily unavailable. Retry in a few seconds. |
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "SERVICE_UNAVAILABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postSandboxSecureOrdersByIdSimulateDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the buyer's words, 3 to 500 characters (default "The order never arrived (sandbox).") */
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Simulate the buyer's dispute of a secure order */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SecureOrder"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /**
+             * @description Bad Request: `INVALID_BODY`, `INVALID_DISPUTE_REASON`, `INVALID_FIELD`, `INVALID_JSON`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_BODY` | The request body must be a JSON object. |
+             *     | `INVALID_DISPUTE_REASON` | Explain the problem in 3 to 500 characters. |
+             *     | `INVALID_FIELD` | A field has an invalid value. |
+             *     | `INVALID_JSON` | The request body is not valid JSON. |
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_BODY" | "INVALID_DISPUTE_REASON" | "INVALID_FIELD" | "INVALID_JSON";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_BODY" | "INVALID_DISPUTE_REASON" | "INVALID_FIELD" | "INVALID_JSON";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized: `INVALID_API_KEY`, `PRODUCTION_KEY_DISABLED`, `UNAUTHORIZED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `INVALID_API_KEY` | This API key is unknown or has been revoked. Create a new key in the dashboard. |
+             *     | `PRODUCTION_KEY_DISABLED` | Production access is not opened for this account yet. Use a sk_test_ key, or request production access. |
+             *     | `UNAUTHORIZED` | Missing or malformed Authorization header. Send `Authorization: Bearer sk_test_…` or `sk_live_…`. |
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "INVALID_API_KEY" | "PRODUCTION_KEY_DISABLED" | "UNAUTHORIZED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Forbidden: `API_KEY_PERMISSION_DENIED`, `PAID_SUBSCRIPTION_REQUIRED`, `TEST_MODE_ONLY`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `API_KEY_PERMISSION_DENIED` | This restricted key does not have the permission this operation needs. Use a key with that permission, or ask an owner to create one that has it. |
+             *     | `PAID_SUBSCRIPTION_REQUIRED` | Live mode needs a paid, current platform subscription. Subscribe to a plan, or use a sk_test_ key. |
+             *     | `TEST_MODE_ONLY` | This route works with a test key (sk_test_…) only. |
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "API_KEY_PERMISSION_DENIED" | "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "API_KEY_PERMISSION_DENIED" | "PAID_SUBSCRIPTION_REQUIRED" | "TEST_MODE_ONLY";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Not Found: `NOT_FOUND`, `SECURE_ORDERS_DISABLED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `NOT_FOUND` | No such route or resource. |
+             *     | `SECURE_ORDERS_DISABLED` | Secure orders are not enabled for this account. Ask the service to activate the secure-orders pilot. |
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "NOT_FOUND" | "SECURE_ORDERS_DISABLED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Conflict: `ORDER_NOT_DISPUTABLE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `ORDER_NOT_DISPUTABLE` | A dispute can only be opened while the payment is held (status PAID_HELD). |
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "ORDER_NOT_DISPUTABLE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "ORDER_NOT_DISPUTABLE";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Gone: `DELIVERY_EXPIRED`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `DELIVERY_EXPIRED` | The delivery deadline has passed: the order was refunded to the buyer. |
+             */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "DELIVERY_EXPIRED";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "DELIVERY_EXPIRED";
+                                message: string;
+                                param?: string;
+                            }[];
+                            /** @description For people: says what was wrong and how to fix it. Program against `code`. */
+                            message: string;
+                            /** @description The request field at fault, for validation errors; for `API_KEY_PERMISSION_DENIED`, the permission the key lacks (`payments:write`). */
+                            param?: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /**
+             * @description Unsupported Media Type: `UNSUPPORTED_CONTENT_TYPE`
+             *
+             *     | code | meaning |
+             *     | --- | --- |
+             *     | `UNSUPPORTED_CONTENT_TYPE` | Send the body as JSON with `Content-Type: application/json`. |
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_CONTENT_TYPE";
+                            /** @description Every problem, when one answer names several (a missing idempotency key and a wrong body): each with its own code and field. */
+                            details?: {
+                                /** @enum {string} */
+                                code: "UNSUPPORTED_CONTENT_TYPE";
                                 message: string;
                                 param?: string;
                             }[];

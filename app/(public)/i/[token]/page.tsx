@@ -1,18 +1,21 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { invoiceCopy } from "@/components/invoices/copy";
 import { InvoiceView } from "@/components/invoices/InvoiceView";
 import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { merchantBrand } from "@/lib/branding/brand";
+import { isAutomatedVisit } from "@/lib/http/automated-visit";
 import { pageLocale, publicPage, type SearchParams } from "@/lib/http/page";
 import { invoicePage } from "@/lib/invoices/public";
 import { payInvoiceFromForm } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-// Metadata and page share one read per request (and record one view).
-const viewOf = cache((db: Parameters<typeof invoicePage>[0], token: string) => invoicePage(db, token));
+// Metadata and page share one read per request (and record one view, unless a link preview, a
+// crawler or a prefetch asked: the merchant's timeline says the customer opened the invoice).
+const viewOf = cache(async (db: Parameters<typeof invoicePage>[0], token: string) => invoicePage(db, token, { recordView: !isAutomatedVisit(await headers()) }));
 
 type Props = { params: Promise<{ token: string }>; searchParams: SearchParams };
 

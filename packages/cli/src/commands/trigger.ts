@@ -1,7 +1,7 @@
 import type { Command } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { parseOverride } from "../overrides.js";
-import { bodyWith, RECIPES, recentEvents, type Created } from "../triggers.js";
+import { bodyWith, RECIPES, recentEvents, STAFF_EVENTS, type Created } from "../triggers.js";
 
 const known = () => Object.entries(RECIPES).map(([type, r]) => `  ${type.padEnd(28)} ${r.description}`).join("\n");
 
@@ -33,6 +33,9 @@ export const trigger: Command = {
     if (!type) throw usageError(`cauri trigger needs an event type. It can trigger:\n${known()}`);
     if (extra.length) throw usageError(`cauri trigger takes one event type; unexpected: ${extra.join(" ")}`);
     const recipe = RECIPES[type];
+    if (!recipe && STAFF_EVENTS[type]) {
+      throw new CliError(`${type} is sent when ${STAFF_EVENTS[type]} in Cauri's ops console: a key cannot cause it. cauri trigger withdrawal.requested makes the request they decide on; until then, send a sample to your endpoint with cauri trigger webhook.test.`, "STAFF_ONLY_EVENT", 2);
+    }
     if (!recipe) throw new CliError(`cauri trigger cannot make ${JSON.stringify(type)}. It can trigger:\n${known()}`, "UNKNOWN_EVENT_TYPE", 2);
     const overrides = ((values.set as string[] | undefined) ?? []).map(parseOverride);
     api.testKey("trigger");
