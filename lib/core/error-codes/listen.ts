@@ -7,6 +7,10 @@ export const listenCodes = defineCodes({
     status: 410,
     message: "This listen session is closed (deleted, or its stream was disconnected for more than 60 seconds); its pending deliveries ended FAILED. Start a new one with POST /v1/webhooks/listen-sessions.",
   },
+  LISTEN_SESSION_LIMIT_REACHED: {
+    status: 409,
+    message: "This application already has 10 open listen sessions in test mode. Stop a `cauri listen` you no longer need (Ctrl-C closes its session), or wait: a session whose stream is disconnected closes after 60 seconds.",
+  },
   LISTEN_DELIVERY_ALREADY_REPORTED: { status: 409, message: "This delivery's result was already reported (or the delivery ended); nothing more was recorded. Read it with GET /v1/webhooks/logs/{id}." },
   LISTEN_DELIVERY_NOT_RESENDABLE: { status: 409, message: "This delivery went to a `cauri listen` session, which the CLI forwards itself; it cannot be re-sent from here. Trigger the event again while the CLI listens." },
 });

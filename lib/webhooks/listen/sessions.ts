@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { rowsOf } from "@/db/rows";
 import { webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
 import type { DomainContext } from "@/lib/context";
@@ -13,12 +13,34 @@ type Scoped = Pick<DomainContext, "db" | "merchant" | "application" | "mode">;
 export const streamPath = (id: string) => `/v1/webhooks/listen-sessions/${id}/stream`;
 
 /**
+ * Open sessions per application (test mode only): each one receives a delivery of every event, so
+ * a script that starts sessions in a loop would multiply its own deliveries without bound.
+ */
+export const MAX_OPEN_SESSIONS = 10;
+
+/**
+ * Refuses an eleventh open session, after closing the application's abandoned ones (so a CLI
+ * killed without its DELETE does not hold a place). Two creations at once are serialised by a
+ * per-application lock for the rest of the request's transaction, so neither can make the eleventh.
+ */
+async function assertRoomForSession(ctx: Scoped): Promise<void> {
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`listen:${ctx.application.id}:${ctx.mode}`}, 0))`);
+  const open = await ctx.db
+    .select({ id: webhookEndpoints.id, stale: sql<boolean>`${staleSql("webhook_endpoints")}` })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.kind, "cli"), eq(webhookEndpoints.applicationId, ctx.application.id), eq(webhookEndpoints.mode, ctx.mode), isNull(webhookEndpoints.deletedAt)));
+  const closed = await closeSessions(ctx.db, open.filter((s) => s.stale).map((s) => s.id));
+  if (open.length - closed.length >= MAX_OPEN_SESSIONS) throw new ApiError("LISTEN_SESSION_LIMIT_REACHED");
+}
+
+/**
  * POST /v1/webhooks/listen-sessions: a webhook endpoint of kind `cli` (docs/decisions/listen.md),
  * which the dispatcher fans events out to like any endpoint, and whose deliveries its stream hands
  * to the CLI. Its URL is a name, never fetched. Its secret is in this answer only. Counts as seen
  * now: the CLI has a minute to open the stream.
  */
 export async function createSession(ctx: Scoped, body: CreateSessionBody): Promise<ListenSessionResource> {
+  await assertRoomForSession(ctx);
   const id = newId(LISTEN_SESSION_PREFIX);
   const secret = newSigningSecret();
   const [row] = await ctx.db

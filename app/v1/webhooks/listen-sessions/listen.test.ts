@@ -134,6 +134,39 @@ describe("POST /v1/webhooks/listen-sessions", () => {
     const session = await startSession(m.testKey);
     expect((await api(m.testKey, "GET", `/v1/webhooks/endpoints/${session.id}`)).body.error.code).toBe("WEBHOOK_ENDPOINT_NOT_FOUND");
   });
+
+  it("keeps at most 10 open per application: the eleventh is 409 LISTEN_SESSION_LIMIT_REACHED, a closed one makes room", async () => {
+    const m = await newMerchant();
+    const open = [];
+    for (let i = 0; i < 10; i++) open.push(await startSession(m.testKey));
+    const eleventh = await api(m.testKey, "POST", "/v1/webhooks/listen-sessions", {});
+    expect([eleventh.status, eleventh.body.error.code]).toEqual([409, "LISTEN_SESSION_LIMIT_REACHED"]);
+    // Another merchant's sessions are its own count.
+    await startSession((await newMerchant()).testKey);
+
+    expect((await api(m.testKey, "DELETE", `/v1/webhooks/listen-sessions/${open[0].id}`)).status).toBe(200);
+    await startSession(m.testKey);
+    expect((await api(m.testKey, "POST", "/v1/webhooks/listen-sessions", {})).status).toBe(409);
+  });
+
+  it("twelve started at once open exactly 10", async () => {
+    const m = await newMerchant();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => api(m.testKey, "POST", "/v1/webhooks/listen-sessions", {})));
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(10).fill(201), 409, 409]);
+    const rows = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.merchantId, m.merchant.id));
+    expect(rows.filter((r) => r.kind === "cli" && r.deletedAt === null)).toHaveLength(10);
+  });
+
+  it("an abandoned session (unseen for a minute) holds no place: the next start closes it", async () => {
+    const m = await newMerchant();
+    const open = [];
+    for (let i = 0; i < 10; i++) open.push(await startSession(m.testKey));
+    await db().update(webhookEndpoints).set({ lastSeenAt: sql`now() - interval '61 seconds'` }).where(eq(webhookEndpoints.id, open[3].id));
+    await startSession(m.testKey);
+    const [abandoned] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, open[3].id));
+    expect(abandoned.deletedAt).not.toBeNull();
+    expect((await api(m.testKey, "POST", "/v1/webhooks/listen-sessions", {})).body.error.code).toBe("LISTEN_SESSION_LIMIT_REACHED");
+  });
 });
 
 describe("GET /v1/webhooks/listen-sessions/{id}/stream", () => {
