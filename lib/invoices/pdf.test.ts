@@ -110,6 +110,14 @@ describe("invoicePdf", () => {
     expect(text.join("\n")).not.toMatch(/NIF|Notes/);
   });
 
+  it("writes names and lines in Mali's languages legibly: Bambara's letters as their older Latin spelling, never the line lost", async () => {
+    const m = await newMerchant({ name: "Ɲɛnɛ Couture" });
+    const invoice = await openInvoice(m.testKey, { customer_phone: "76554433", customer_name: "Fatumata Kɔnɛ", lines: [{ description: "Bɔgɔlan, fini 2 m", quantity: 1, unit_amount: 15_000 }] });
+    const view = (await invoicePage(db(), invoice.token, { recordView: false }))!;
+    const text = pdfText(await invoicePdf(view, "fr", { compress: false }));
+    expect(text).toEqual(expect.arrayContaining(["Nyènè Couture", "Fatumata Kònè", "Bògòlan, fini 2 m", "15 000 FCFA"]));
+  });
+
   it("runs over pages for 50 long lines, its table heading repeated, every line and the total printed", async () => {
     const lines = Array.from({ length: 50 }, (_, i) => ({
       description: `Article ${i + 1} : ${"pagne tissé à la main, teinture naturelle, ".repeat(3).trim()}`,

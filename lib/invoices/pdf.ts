@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { newPdfDocument } from "@/lib/pdf/document";
 import { buffer } from "node:stream/consumers";
 import { formatBamako, formatDate } from "@/lib/format/date";
 import { formatXof } from "@/lib/format/money";
@@ -8,7 +8,8 @@ import type { InvoicePageView } from "./public";
 /**
  * The invoice as an A4 PDF (pdfkit), French or English, drawn like the receipt
  * (lib/receipts/pdf.ts): the standard Helvetica, WinAnsi-encoded, which holds French accents,
- * the plain spaces of formatXof and the bullets of a masked number. The issuer is the merchant's
+ * the plain spaces of formatXof and the bullets of a masked number; other letters are brought
+ * into it by newPdfDocument (lib/pdf/winansi.ts: Bambara's ɛ as è, ɲ as ny). The issuer is the merchant's
  * legal identity from its KYC record; the customer's number is masked as on the page, since
  * whoever holds the link can download the file.
  */
@@ -79,7 +80,7 @@ export const invoiceFilename = (view: Pick<InvoicePageView, "number">, locale: L
 /** `compress: false` leaves the text readable in the file's bytes, for tests. */
 export function invoicePdf(view: InvoicePageView, locale: Locale, options: { compress?: boolean } = {}): Promise<Buffer> {
   const t = COPY[locale];
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: "A4",
     margins: { top: 50, bottom: 70, left: 50, right: 50 },
     bufferPages: true,

@@ -57,6 +57,11 @@ describe("receiptPdf", () => {
     expect(all).not.toMatch(/Test mode|Merchant's reference|Operator's reference|Reçu/);
   });
 
+  it("writes a merchant name in Bambara legibly (ɛ as è, ɲ as ny), the rest of the receipt unchanged", async () => {
+    const text = pdfText(await receiptPdf({ ...VIEW, merchantName: "Ɲɛnɛ Couture", description: "Dɔrɔmɛ 2" }, "fr", { compress: false }));
+    expect(text).toEqual(expect.arrayContaining(["Nyènè Couture", "Dòròmè 2", "1 234 500 FCFA"]));
+  });
+
   it("names the file after the payment, in the reader's language", () => {
     expect(receiptFilename(VIEW, "fr")).toBe("recu-txn_01kmz0000000000000000000ab.pdf");
     expect(receiptFilename(VIEW, "en")).toBe("receipt-txn_01kmz0000000000000000000ab.pdf");

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { newPdfDocument } from "@/lib/pdf/document";
 import { buffer } from "node:stream/consumers";
 import { formatBamako } from "@/lib/format/date";
 import { formatXof } from "@/lib/format/money";
@@ -8,7 +8,8 @@ import type { ReceiptView } from "./view";
 /**
  * The receipt as a one-page A5 PDF (pdfkit), French or English, drawn like the statement
  * (lib/books/statement/pdf.ts): the standard Helvetica, WinAnsi-encoded, which holds French
- * accents, the plain spaces of formatXof and the bullets of a masked number.
+ * accents, the plain spaces of formatXof and the bullets of a masked number; other letters are
+ * brought into it by newPdfDocument (lib/pdf/winansi.ts).
  */
 
 const COPY = {
@@ -54,7 +55,7 @@ export const receiptFilename = (view: ReceiptView, locale: Locale) => COPY[local
 /** `compress: false` leaves the text readable in the file's bytes, for tests. */
 export function receiptPdf(view: ReceiptView, locale: Locale, options: { compress?: boolean } = {}): Promise<Buffer> {
   const t = COPY[locale];
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: "A5",
     margins: { top: 40, bottom: 40, left: 40, right: 40 },
     compress: options.compress ?? true,

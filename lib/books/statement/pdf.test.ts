@@ -45,6 +45,12 @@ describe("renderStatementPdf", () => {
     expect(en.join("\n")).not.toMatch(/Mode test|Relevé/);
   });
 
+  it("writes a merchant name in Bambara legibly (ɛ as è, ɔ as ò, ŋ as ng)", async () => {
+    const m = await newMerchant({ name: "Ŋaniya Sɔrɔ Butiki" });
+    const data = await statementData({ db: db(), merchantId: m.merchant.id, mode: "test" }, monthPeriod("2026-08"));
+    expect(pdfText(await statementPdfBuffer(data, "fr"))).toContain("Nganiya Sòrò Butiki");
+  });
+
   it("omits the test-mode warning for live books", async () => {
     const m = await newMerchant();
     const data = await statementData({ db: db(), merchantId: m.merchant.id, mode: "live" }, monthPeriod("2026-11"));

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { newPdfDocument } from "@/lib/pdf/document";
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { formatBamako } from "@/lib/format/date";
@@ -11,7 +11,8 @@ import { STATEMENT_SECTIONS } from "./sections";
 /**
  * The statement as an A4 PDF (pdfkit), French or English from one template. Only the standard
  * Helvetica is used: it is WinAnsi-encoded, which holds French accents and the plain spaces of
- * formatXof (never the narrow no-break space, which it cannot show).
+ * formatXof; newPdfDocument brings everything else into it (lib/pdf/winansi.ts: a narrow space
+ * as a space, Bambara's ɛ as è).
  */
 
 const MONTHS: Record<Locale, readonly string[]> = {
@@ -90,7 +91,7 @@ export function renderStatementPdf(data: StatementData, locale: Locale): Readabl
   const t = COPY[locale];
   const title = isCalendarMonth(data.period) ? t.monthly : t.other;
   const period = periodLabel(data.period, locale);
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: "A4",
     margins: { top: 50, bottom: 70, left: 50, right: 50 },
     bufferPages: true,
