@@ -116,6 +116,16 @@ test("invoices: create with two lines and a preview at 360 and 1280 px, finalize
   const desktopInvoice = await createAndSend(page, "Moussa Keïta", false);
   await expectAccessible(page);
 
+  // ── The merchant opens the page it sent: that is not the customer viewing it ──
+  const hosted = new URL(await page.getByTestId("invoice-url").getByRole("textbox").inputValue()).pathname;
+  const own = await page.context().newPage();
+  await own.goto(hosted);
+  await expect(own.getByTestId("invoice-status")).toHaveText("À payer");
+  await own.close();
+  await page.reload();
+  await expect(page.getByTestId("timeline-event").and(page.locator('[data-kind="sent"]'))).toBeVisible();
+  await expect(page.getByTestId("timeline-event").and(page.locator('[data-kind="viewed"]'))).toHaveCount(0);
+
   // ── The list: both, with their totals and statuses, on a phone's screen too ──
   await page.goto("/dashboard/invoices");
   const rows = page.getByTestId("invoice-row");

@@ -67,6 +67,7 @@ for (const size of [
     await page.goto(detail);
     await expect(page.getByTestId("invoice-status")).toHaveText("Payée");
     await expect(page.getByTestId("timeline-event").and(page.locator('[data-kind="paid"]'))).toBeVisible();
+    await expect(page.getByTestId("timeline-event").and(page.locator('[data-kind="viewed"]'))).toContainText("Consultée par le client");
     await expectAccessible(page);
     const api = await page.request.get(`/v1/invoices/${detail.split("/").pop()}`, { headers: { authorization: `Bearer ${key}` } });
     expect((await api.json()).data).toMatchObject({ status: "PAID", amount_paid: 12_500, amount_due: 0 });

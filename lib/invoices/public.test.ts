@@ -84,6 +84,16 @@ describe("invoicePage", () => {
     expect(await views(id)).toBe(2);
   });
 
+  it("does not count the merchant's own team looking at the page; another merchant's member is a visitor like any", async () => {
+    const m = await newMerchant();
+    const other = await newMerchant();
+    const { id, token } = await openInvoice(m.testKey);
+    await invoicePage(db(), token, { viewerMerchantId: m.merchant.id });
+    expect(await views(id)).toBe(0);
+    await invoicePage(db(), token, { viewerMerchantId: other.merchant.id });
+    expect(await views(id)).toBe(1);
+  });
+
   it("reads OVERDUE once the due date has passed on the merchant's test clock; the invoice stays payable", async () => {
     const m = await newMerchant();
     const { token } = await openInvoice(m.testKey);

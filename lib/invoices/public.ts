@@ -45,14 +45,18 @@ export async function legalIdentity(db: Database, merchant: Pick<Merchant, "id" 
 /** A customer's visit is on the timeline once per half hour: a page left open and reloaded is one view. */
 const VIEW_SPACING_MS = 30 * 60_000;
 
-/** The hosted page's data; records the view. Null for a token that opens nothing. */
-export async function invoicePage(db: Database, token: string, options: { recordView?: boolean } = {}) {
+/**
+ * The hosted page's data; records the customer's view. Null for a token that opens nothing. Not a
+ * view: `recordView: false` (the PDF, a link preview), nor a member of the invoice's own merchant
+ * (`viewerMerchantId`) checking the page it sent.
+ */
+export async function invoicePage(db: Database, token: string, options: { recordView?: boolean; viewerMerchantId?: string | null } = {}) {
   const loaded = await loadByToken(db, token);
   if (!loaded) return null;
   const { invoice, merchant, now } = loaded;
   let payment = invoice.paymentId ? (await db.select().from(payments).where(eq(payments.id, invoice.paymentId)))[0] : undefined;
   if (payment?.status === "PENDING") payment = await expireIfDue(db, payment, now);
-  if (options.recordView !== false) {
+  if (options.recordView !== false && options.viewerMerchantId !== merchant.id) {
     const [viewed] = await db
       .update(invoices)
       .set({ lastViewedAt: now })

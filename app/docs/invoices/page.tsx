@@ -155,7 +155,7 @@ const { generateMetadata, Page } = guidePage(
               <code>hosted_invoice_url</code> (<code>/i/{"{token}"}</code>) : un lien court et impossible à deviner (20 caractères), fait pour tenir dans un
               SMS. Qui a le lien voit cette facture et peut la payer : votre nom et votre logo, les lignes, le total, l&apos;échéance, vos notes. La page
               fonctionne avant même que son script ne se charge. Chaque visite du client s&apos;inscrit dans l&apos;historique (<code>viewed</code>, une fois
-              par demi-heure) ; l&apos;aperçu que WhatsApp ou Facebook fabrique en recevant le lien n&apos;en est pas une.
+              par demi-heure) ; l&apos;aperçu que WhatsApp ou Facebook fabrique en recevant le lien n&apos;en est pas une, ni votre propre visite quand vous êtes connecté au tableau de bord.
             </li>
             <li>
               <code>pdf_url</code> (<code>/i/{"{token}"}/pdf</code>) : la facture en PDF dans sa langue (<code>?lang=fr</code> ou <code>?lang=en</code> pour
@@ -387,7 +387,7 @@ const { generateMetadata, Page } = guidePage(
             <li>
               <code>hosted_invoice_url</code> (<code>/i/{"{token}"}</code>): a short link nobody can guess (20 characters), made to fit in a text message.
               Whoever has the link sees this invoice and can pay it: your name and logo, the lines, the total, the due date, your notes. The page works before
-              its script has even loaded. Each visit of the customer goes on the timeline (<code>viewed</code>, once per half hour); the preview WhatsApp or Facebook builds when the link is sent is not one.
+              its script has even loaded. Each visit of the customer goes on the timeline (<code>viewed</code>, once per half hour); the preview WhatsApp or Facebook builds when the link is sent is not one, nor your own visit while signed in to the dashboard.
             </li>
             <li>
               <code>pdf_url</code> (<code>/i/{"{token}"}/pdf</code>): the invoice as a PDF in its language (<code>?lang=fr</code> or <code>?lang=en</code> for

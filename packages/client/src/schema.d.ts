@@ -401,7 +401,7 @@ export interface paths {
         };
         /**
          * An invoice's timeline
-         * @description What happened to the invoice, oldest first: `created`, `finalized`, `sent` (per channel, with the message's status), `viewed` (the customer opened its page; once per half hour; not a link preview, a crawler or a prefetch), `reminded` (per channel, `detail.day_offset`), `payment_started`, `payment_failed`, `paid`, `overdue`, `voided`.
+         * @description What happened to the invoice, oldest first: `created`, `finalized`, `sent` (per channel, with the message's status), `viewed` (the customer opened its page; once per half hour; not a link preview, a crawler, a prefetch, nor your own team signed in to the dashboard), `reminded` (per channel, `detail.day_offset`), `payment_started`, `payment_failed`, `paid`, `overdue`, `voided`.
          *
          *     **Auth**: a secret key, `sk_test_…` (sandbox) or `sk_live_…` (production).
          *

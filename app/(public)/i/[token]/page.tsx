@@ -8,14 +8,20 @@ import { PublicPageShell } from "@/components/ui/PublicPageShell";
 import { merchantBrand } from "@/lib/branding/brand";
 import { isAutomatedVisit } from "@/lib/http/automated-visit";
 import { pageLocale, publicPage, type SearchParams } from "@/lib/http/page";
+import { currentUser } from "@/lib/http/session";
 import { invoicePage } from "@/lib/invoices/public";
 import { payInvoiceFromForm } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-// Metadata and page share one read per request (and record one view, unless a link preview, a
-// crawler or a prefetch asked: the merchant's timeline says the customer opened the invoice).
-const viewOf = cache(async (db: Parameters<typeof invoicePage>[0], token: string) => invoicePage(db, token, { recordView: !isAutomatedVisit(await headers()) }));
+// Metadata and page share one read per request, and record one view of the customer's: not a link
+// preview, a crawler or a prefetch, nor the merchant's team or Cauri's staff looking at the page
+// (the merchant's timeline says the customer opened the invoice).
+const viewOf = cache(async (db: Parameters<typeof invoicePage>[0], token: string) => {
+  const viewer = await currentUser();
+  const recordView = !isAutomatedVisit(await headers()) && viewer?.role !== "staff";
+  return invoicePage(db, token, { recordView, viewerMerchantId: viewer?.merchantId ?? null });
+});
 
 type Props = { params: Promise<{ token: string }>; searchParams: SearchParams };
 

@@ -9,7 +9,7 @@ export const GET = route(
     doc: {
       summary: "An invoice's timeline",
       description:
-        "What happened to the invoice, oldest first: `created`, `finalized`, `sent` (per channel, with the message's status), `viewed` (the customer opened its page; once per half hour; not a link preview, a crawler or a prefetch), `reminded` (per channel, `detail.day_offset`), `payment_started`, `payment_failed`, `paid`, `overdue`, `voided`.",
+        "What happened to the invoice, oldest first: `created`, `finalized`, `sent` (per channel, with the message's status), `viewed` (the customer opened its page; once per half hour; not a link preview, a crawler, a prefetch, nor your own team signed in to the dashboard), `reminded` (per channel, `detail.day_offset`), `payment_started`, `payment_failed`, `paid`, `overdue`, `voided`.",
       tags: ["Invoices"],
       response: invoiceTimelineSchema,
       errors: ["INVOICE_NOT_FOUND"],
