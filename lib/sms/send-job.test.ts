@@ -7,7 +7,7 @@ import { TestSmppServer } from "@/tests/support/smpp-server";
 import { smppOptions, type SmsSettings } from "./config";
 import { enqueueSms, optOutOfSms } from "./outbox";
 import { smsPolicy, type SmsPolicy } from "./policy";
-import { sendDueSms } from "./send-job";
+import { claimDueSms, sendDueSms } from "./send-job";
 import { closeSmsGateways } from "./transport";
 
 const PHONE = "+22376554433";
@@ -101,6 +101,21 @@ describe("the SMS outbox and its job, through a real SMPP server", () => {
     await Promise.all([sendDueSms(db(), { settings: settings(), policy, limit: 2 }), sendDueSms(db(), { settings: settings(), policy, limit: 2 })]);
     expect(server.received.map((r) => r.to).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `2237655440${i}`));
     expect((await db().select().from(smsOutbox).where(inArray(smsOutbox.id, ids))).map((r) => r.status)).toEqual(Array(6).fill("SENT"));
+  });
+
+  it("lets merchants take turns: one merchant's backlog does not hold back another's message, and a waiting customer's goes first", async () => {
+    const [bulk, other] = [await newLiveMerchant(), await newLiveMerchant()];
+    const backlog = [];
+    for (let i = 0; i < 12; i++) backlog.push((await enqueueSms(db(), request(bulk.merchant.id, "live", { to: `+223765510${String(i).padStart(2, "0")}` }), policy)).id);
+    const code = (await enqueueSms(db(), request(other.merchant.id, "live", { to: "+22376552000" }), policy)).id;
+    const waiting = (await enqueueSms(db(), request(bulk.merchant.id, "live", { to: "+22376552001", urgent: true }), policy)).id;
+
+    const first = (await claimDueSms(db(), { limit: 4, leaseMs: 60_000 })).map((c) => c.id);
+    // Each merchant's first turn, then the next: the bulk merchant's waiting customer, the other
+    // merchant's one message, then the bulk merchant's oldest two.
+    expect(first.sort()).toEqual([waiting, code, backlog[0], backlog[1]].sort());
+    const rest = (await claimDueSms(db(), { limit: 20, leaseMs: 60_000 })).map((c) => c.id);
+    expect(rest.sort()).toEqual(backlog.slice(2).sort());
   });
 
   it("keeps test-mode messages in the sandbox: recorded as sent, never given to the gateway", async () => {

@@ -20,16 +20,27 @@ const dueRows = sql`status = 'PENDING' and next_attempt_at <= now() and (claimed
 /** A number in logs: the country and the last two digits (never the whole number). */
 export const maskedNumber = (e164: string) => `${e164.slice(0, 4)}•••${e164.slice(-2)}`;
 
-/** Claims due messages (FOR UPDATE SKIP LOCKED) under a lease, as the mail job does: no transaction stays open while the gateway answers. */
+/**
+ * Claims due messages (FOR UPDATE SKIP LOCKED) under a lease, as the mail job does: no transaction
+ * stays open while the gateway answers. Merchants take turns, as with webhooks: each merchant's
+ * messages are ranked (a customer waiting on a page first, then oldest), and a claim takes every
+ * merchant's first before anyone's second, so one merchant's thousand invoice reminders do not
+ * hold back another's delivery code behind them.
+ */
 export async function claimDueSms(db: Database, options: { limit: number; leaseMs: number }): Promise<SmsClaim[]> {
   const token = randomUUID();
   const rows = rowsOf<Omit<SmsClaim, "token" | "attempts"> & { attempts: number | string }>(
     await db.execute(sql`
-      with due as (
-        select id from sms_outbox where ${dueRows}
-        order by next_attempt_at
-        limit ${options.limit}
-        for update skip locked
+      with turns as (
+        select id, urgent, next_attempt_at,
+          row_number() over (partition by merchant_id order by urgent desc, next_attempt_at, id) as turn
+        from sms_outbox where ${dueRows}
+      ),
+      due as (
+        select s.id from sms_outbox s
+        where s.id in (select id from turns order by turn, urgent desc, next_attempt_at, id limit ${options.limit})
+          and ${dueRows}
+        for update of s skip locked
       )
       update sms_outbox s set claim_token = ${token}, claimed_until = now() + ${ms(options.leaseMs)}
       from due where s.id = due.id
