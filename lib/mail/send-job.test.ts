@@ -196,6 +196,15 @@ describe("claims", () => {
     await vi.waitFor(async () => expect((await claimDueMail(db(), { limit: 10, leaseMs: 200 })).map((c) => c.id)).toEqual([id]), { timeout: 10_000, interval: 50 });
   });
 
+  it("let kinds of mail take turns: a burst of one kind does not hold back a password reset queued after it", async () => {
+    const burst = [];
+    for (let i = 0; i < 8; i++) burst.push((await db().transaction((tx) => enqueueTest(tx, { to: `client${i}@example.ml` }))).id);
+    const reset = (await enqueueMail(db(), { to: "awa@example.ml", locale: "fr", template: "password_reset", params: { url: "https://pay.cauri.test/reset/t", minutes: 60, forced: false }, dedupeKey: key() })).id;
+    const first = (await claimDueMail(db(), { limit: 3, leaseMs: 60_000 })).map((c) => c.id);
+    expect(first.sort()).toEqual([reset, burst[0], burst[1]].sort());
+    expect((await claimDueMail(db(), { limit: 10, leaseMs: 60_000 })).map((c) => c.id).sort()).toEqual(burst.slice(2).sort());
+  });
+
   it("records nothing for a sender whose lease ran out: the message went twice, under one Message-ID", async () => {
     const smtp = await startSmtpServer();
     const transport = openTransport(smtpAt(smtp.port).delivery, policy)!;

@@ -21,16 +21,26 @@ const dueRows = sql`status = 'PENDING' and next_attempt_at <= now() and (claimed
  * token and a lease (claimed_until). No transaction stays open during the SMTP conversation;
  * a claimed message is no other sender's until the lease ends, and a sender that dies before
  * recording its attempt leaves a claim that expires, after which the message is tried again.
+ *
+ * Kinds of mail take turns (each template's oldest before any template's second): a merchant's
+ * burst of a thousand invoices does not hold back a password reset, a verification code or a
+ * customer's receipt queued after it.
  */
 export async function claimDueMail(db: Database, options: { limit: number; leaseMs: number }): Promise<MailClaim[]> {
   const token = randomUUID();
   const rows = rowsOf<Omit<MailClaim, "token" | "attempts"> & { attempts: number | string }>(
     await db.execute(sql`
-      with due as (
-        select id from mail_outbox where ${dueRows}
-        order by next_attempt_at
+      with turns as (
+        select id as turn_id, next_attempt_at as due_at, row_number() over (partition by template order by next_attempt_at, id) as turn
+        from mail_outbox where ${dueRows}
+      ),
+      due as (
+        -- Locked as the limit takes them: a row another claim holds is skipped, the next one taken.
+        select m.id from mail_outbox m join turns t on t.turn_id = m.id
+        where ${dueRows}
+        order by t.turn, t.due_at, t.turn_id
         limit ${options.limit}
-        for update skip locked
+        for update of m skip locked
       )
       update mail_outbox m set claim_token = ${token}, claimed_until = now() + ${ms(options.leaseMs)}
       from due where m.id = due.id

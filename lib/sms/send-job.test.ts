@@ -118,6 +118,19 @@ describe("the SMS outbox and its job, through a real SMPP server", () => {
     expect(rest.sort()).toEqual(backlog.slice(2).sort());
   });
 
+  it("two claims at once take turns' rows apart: neither waits on the other's, nothing taken twice", async () => {
+    const [a, b] = [await newLiveMerchant(), await newLiveMerchant()];
+    const ids = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push((await enqueueSms(db(), request(a.merchant.id, "live", { to: `+223765530${i}0` }), policy)).id);
+      ids.push((await enqueueSms(db(), request(b.merchant.id, "live", { to: `+223765531${i}0` }), policy)).id);
+    }
+    const claims = await Promise.all([claimDueSms(db(), { limit: 4, leaseMs: 60_000 }), claimDueSms(db(), { limit: 4, leaseMs: 60_000 })]);
+    const taken = claims.flat().map((c) => c.id);
+    expect(taken.sort()).toEqual([...ids].sort());
+    expect(claims.map((c) => c.length)).toEqual([4, 4]);
+  });
+
   it("keeps test-mode messages in the sandbox: recorded as sent, never given to the gateway", async () => {
     const m = await newMerchant();
     const queued = await enqueueSms(db(), request(m.merchant.id, "test"), policy);

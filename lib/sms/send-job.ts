@@ -32,14 +32,16 @@ export async function claimDueSms(db: Database, options: { limit: number; leaseM
   const rows = rowsOf<Omit<SmsClaim, "token" | "attempts"> & { attempts: number | string }>(
     await db.execute(sql`
       with turns as (
-        select id, urgent, next_attempt_at,
+        select id as turn_id, urgent as waited_for, next_attempt_at as due_at,
           row_number() over (partition by merchant_id order by urgent desc, next_attempt_at, id) as turn
         from sms_outbox where ${dueRows}
       ),
       due as (
-        select s.id from sms_outbox s
-        where s.id in (select id from turns order by turn, urgent desc, next_attempt_at, id limit ${options.limit})
-          and ${dueRows}
+        -- Locked as the limit takes them: a row another claim holds is skipped, the next one taken.
+        select s.id from sms_outbox s join turns t on t.turn_id = s.id
+        where ${dueRows}
+        order by t.turn, t.waited_for desc, t.due_at, t.turn_id
+        limit ${options.limit}
         for update of s skip locked
       )
       update sms_outbox s set claim_token = ${token}, claimed_until = now() + ${ms(options.leaseMs)}
