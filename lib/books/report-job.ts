@@ -26,16 +26,34 @@ function reportBytes(db: Database, report: Report): AsyncIterable<Buffer> {
   return exportChunks(EXPORT_SOURCES[report.type], scope, range, { format, locale: report.params.locale, delimiter: report.params.delimiter }, report.type);
 }
 
-/** Claims one due report under a lease (FOR UPDATE SKIP LOCKED), so instances never write the same report at once. */
+/**
+ * Claims one due report under a lease (FOR UPDATE SKIP LOCKED), so instances never write the same
+ * report at once. Merchants take turns: a merchant's turn counts the reports being written for it
+ * and those it got in the last quarter of an hour, so one asking for a year of exports ten times
+ * does not keep every other merchant's single report waiting behind them.
+ */
 async function claimReport(db: Database): Promise<{ report: Report; token: string } | null> {
   const token = randomUUID();
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
-      with due as (
-        select id from reports
-        where status = 'PENDING' and (claimed_until is null or claimed_until <= now())
-        order by created_at limit 1
-        for update skip locked
+      with served as (
+        select merchant_id, count(*) as n from reports
+        where merchant_id in (select merchant_id from reports where status = 'PENDING')
+          and ((status = 'PENDING' and claimed_until > now()) or ready_at > now() - interval '15 minutes')
+        group by merchant_id
+      ),
+      turns as (
+        select r.id as turn_id, r.created_at as asked_at,
+          row_number() over (partition by r.merchant_id order by r.created_at, r.id) + coalesce(s.n, 0) as turn
+        from reports r left join served s on s.merchant_id = r.merchant_id
+        where r.status = 'PENDING' and (r.claimed_until is null or r.claimed_until <= now())
+      ),
+      due as (
+        select r.id from reports r join turns t on t.turn_id = r.id
+        where r.status = 'PENDING' and (r.claimed_until is null or r.claimed_until <= now())
+        order by t.turn, t.asked_at, t.turn_id
+        limit 1
+        for update of r skip locked
       )
       update reports r set claim_token = ${token}, claimed_until = now() + (${LEASE_MINUTES} * interval '1 minute'), attempts = r.attempts + 1
       from due where r.id = due.id

@@ -188,6 +188,17 @@ describe("POST /v1/reports → report.ready → download", () => {
     expect((await fetchReport(m.testKey, report.id)).body.data).toMatchObject({ status: "READY", download_url: null });
   });
 
+  it("lets merchants take turns: one merchant's many reports do not keep another's single one waiting", async () => {
+    await generateDueReports(db(), { max: 50 });
+    const [busy, other] = [await merchantWithBooks(), await merchantWithBooks()];
+    const many = [];
+    for (let i = 0; i < 3; i++) many.push((await ask(busy.testKey, { type: "balance_transactions", ...wide })).body.data.id as string);
+    const single = (await ask(other.testKey, { type: "balance_transactions", ...wide })).body.data.id as string;
+    expect(await generateDueReports(db(), { max: 2 })).toMatchObject({ ready: 2 });
+    const ready = async (id: string, key: string) => (await fetchReport(key, id)).body.data.status === "READY";
+    expect([await ready(many[0], busy.testKey), await ready(single, other.testKey), await ready(many[1], busy.testKey), await ready(many[2], busy.testKey)]).toEqual([true, true, false, false]);
+  });
+
   it("writes each report once when two generators run at once, and rewrites one whose generator died", async () => {
     const m = await merchantWithBooks();
     const ids = await Promise.all([1, 2, 3].map(async () => (await ask(m.testKey, { type: "balance_transactions", ...wide })).body.data.id as string));
