@@ -35,6 +35,8 @@ export const mailOutbox = pgTable(
   (t) => [
     uniqueIndex("mail_outbox_dedupe_key_idx").on(t.dedupeKey),
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    // Kinds of mail take turns in the sending job's claims (lib/mail/send-job.ts): each kind's next messages, in order.
+    index("mail_outbox_turns_idx").on(t.template, t.nextAttemptAt, t.id).where(sql`status = 'PENDING'`),
     check("mail_outbox_status_check", sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
     check("mail_outbox_locale_check", sql`${t.locale} in ('fr', 'en')`),
   ],

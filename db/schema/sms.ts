@@ -47,6 +47,8 @@ export const smsOutbox = pgTable(
   (t) => [
     uniqueIndex("sms_outbox_dedupe_key_idx").on(t.dedupeKey),
     index("sms_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    // Merchants take turns in the sending job's claims (lib/sms/send-job.ts): each one's next messages, in order.
+    index("sms_outbox_turns_idx").on(t.merchantId, t.urgent.desc(), t.nextAttemptAt, t.id).where(sql`status = 'PENDING'`),
     // The daily cap counts a customer's messages of the last day (lib/sms/rules.ts).
     index("sms_outbox_recipient_idx").on(t.merchantId, t.to, t.createdAt),
     // A STOP from a number finds every merchant that texted it lately (lib/sms/inbound.ts), across merchants.

@@ -14,6 +14,8 @@ export type MailClaim = { id: string; token: string; to: string; template: strin
 export type MailOutcome = { id: string; status: MailStatus; attempts: number; nextAttemptAt: Date | null; recorded: boolean };
 
 const ms = (value: number) => sql`(${Math.round(value)}::bigint * interval '1 millisecond')`;
+/** How many claims may run at once (instances) and still each find rows the others do not hold. */
+const CONCURRENT_CLAIMS = 4;
 const dueRows = sql`status = 'PENDING' and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())`;
 
 /**
@@ -30,9 +32,27 @@ export async function claimDueMail(db: Database, options: { limit: number; lease
   const token = randomUUID();
   const rows = rowsOf<Omit<MailClaim, "token" | "attempts"> & { attempts: number | string }>(
     await db.execute(sql`
-      with turns as (
+      with recursive kinds as (
+        -- The templates with pending mail, one index probe each (a skip scan of mail_outbox_turns_idx).
+        (select template from mail_outbox where status = 'PENDING' order by template limit 1)
+        union all
+        select (select o.template from mail_outbox o where o.status = 'PENDING' and o.template > kinds.template order by o.template limit 1)
+        from kinds where kinds.template is not null
+      ),
+      candidates as (
+        -- Each kind's next few, oldest first; room for several claims running at once.
+        select c.* from kinds cross join lateral (
+          select o.id, o.template, o.next_attempt_at from mail_outbox o
+          where o.template = kinds.template and o.status = 'PENDING' and o.next_attempt_at <= now() and (o.claimed_until is null or o.claimed_until <= now())
+          order by o.next_attempt_at, o.id
+          limit ${options.limit * CONCURRENT_CLAIMS}
+        ) c
+      ),
+      turns as (
         select id as turn_id, next_attempt_at as due_at, row_number() over (partition by template order by next_attempt_at, id) as turn
-        from mail_outbox where ${dueRows}
+        from candidates
+        order by turn, due_at, turn_id
+        limit ${options.limit * CONCURRENT_CLAIMS}
       ),
       due as (
         -- Locked as the limit takes them: a row another claim holds is skipped, the next one taken.

@@ -16,6 +16,9 @@ export type SmsOutcome = { id: string; status: SmsStatus; attempts: number; reco
 
 const ms = (value: number) => sql`(${Math.round(value)}::bigint * interval '1 millisecond')`;
 const dueRows = sql`status = 'PENDING' and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())`;
+const dueIn = (alias: string) => sql.raw(`${alias}.status = 'PENDING' and ${alias}.next_attempt_at <= now() and (${alias}.claimed_until is null or ${alias}.claimed_until <= now())`);
+/** How many claims may run at once (instances) and still each find rows the others do not hold. */
+const CONCURRENT_CLAIMS = 4;
 
 /** A number in logs: the country and the last two digits (never the whole number). */
 export const maskedNumber = (e164: string) => `${e164.slice(0, 4)}•••${e164.slice(-2)}`;
@@ -31,10 +34,33 @@ export async function claimDueSms(db: Database, options: { limit: number; leaseM
   const token = randomUUID();
   const rows = rowsOf<Omit<SmsClaim, "token" | "attempts"> & { attempts: number | string }>(
     await db.execute(sql`
-      with turns as (
+      with recursive senders as (
+        -- The merchants with pending messages, one index probe each (a skip scan of sms_outbox_turns_idx).
+        (select merchant_id from sms_outbox where status = 'PENDING' and merchant_id is not null order by merchant_id limit 1)
+        union all
+        select (select o.merchant_id from sms_outbox o where o.status = 'PENDING' and o.merchant_id > senders.merchant_id order by o.merchant_id limit 1)
+        from senders where senders.merchant_id is not null
+      ),
+      candidates as (
+        -- Each merchant's next few, in its own order; room for several claims running at once.
+        select c.* from senders cross join lateral (
+          select o.id, o.merchant_id, o.urgent, o.next_attempt_at from sms_outbox o
+          where o.merchant_id = senders.merchant_id and ${dueIn("o")}
+          order by o.urgent desc nulls last, o.next_attempt_at, o.id
+          limit ${options.limit * CONCURRENT_CLAIMS}
+        ) c
+        union all
+        (select o.id, o.merchant_id, o.urgent, o.next_attempt_at from sms_outbox o
+         where o.merchant_id is null and ${dueIn("o")}
+         order by o.urgent desc, o.next_attempt_at, o.id
+         limit ${options.limit * CONCURRENT_CLAIMS})
+      ),
+      turns as (
         select id as turn_id, urgent as waited_for, next_attempt_at as due_at,
           row_number() over (partition by merchant_id order by urgent desc, next_attempt_at, id) as turn
-        from sms_outbox where ${dueRows}
+        from candidates
+        order by turn, waited_for desc, due_at, turn_id
+        limit ${options.limit * CONCURRENT_CLAIMS}
       ),
       due as (
         -- Locked as the limit takes them: a row another claim holds is skipped, the next one taken.

@@ -1,0 +1,2 @@
+CREATE INDEX "mail_outbox_turns_idx" ON "mail_outbox" USING btree ("template","next_attempt_at","id") WHERE status = 'PENDING';--> statement-breakpoint
+CREATE INDEX "sms_outbox_turns_idx" ON "sms_outbox" USING btree ("merchant_id","urgent" DESC NULLS LAST,"next_attempt_at","id") WHERE status = 'PENDING';
