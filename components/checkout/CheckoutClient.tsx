@@ -13,7 +13,7 @@ import type { Locale } from "@/lib/i18n/locale";
 import type { CheckoutWayBack } from "@/lib/payments/checkout";
 import { checkoutCopy as copy, type CheckoutCopy } from "./copy";
 import { Countdown } from "./Countdown";
-import { useCheckout, type FormAction, type PublicPayment, type SimulateResult } from "./use-checkout";
+import { SUCCESS_REDIRECT_SECONDS, useCheckout, type FormAction, type PublicPayment, type SimulateResult } from "./use-checkout";
 
 type Copy = CheckoutCopy;
 
@@ -314,7 +314,7 @@ export function CheckoutClient({ locale, initial, description, returnUrl, wayBac
           <div className="flex flex-col gap-3">
             {redirectTo ? (
               <noscript>
-                <meta httpEquiv="refresh" content={`2;url=${redirectTo}`} />
+                <meta httpEquiv="refresh" content={`${SUCCESS_REDIRECT_SECONDS};url=${redirectTo}`} />
               </noscript>
             ) : null}
             <h2 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-brand">

@@ -45,6 +45,11 @@ const noAnswer: CheckoutFormState = { code: null, at: 0 };
  * reaches a destructive action: what lies under the finger may not be what the customer aimed at.
  */
 const SETTLE_MS = 500;
+/**
+ * How long the success screen stays before going on to return_url, with or without script: long
+ * enough to read "Paiement réussi" on a slow phone.
+ */
+export const SUCCESS_REDIRECT_SECONDS = 2;
 
 interface UseCheckout {
   locale: Locale;
@@ -193,12 +198,11 @@ export function useCheckout({ locale, initial, returnUrl, simulate, confirmActio
     return () => clearTimeout(timer);
   }, [cancelOpen]);
 
-  // Redirect on SUCCESS only (never for pending, failed or expired), after the customer has seen it:
-  // 2 s, as the no-script refresh, long enough to read "Paiement réussi" on a slow phone.
+  // Redirect on SUCCESS only (never for pending, failed or expired), after the customer has seen it.
   const redirectTo = payment.status === "SUCCESS" && returnUrl ? successRedirect(returnUrl, payment.id) : null;
   useEffect(() => {
     if (!redirectTo) return;
-    const timer = setTimeout(() => window.location.assign(redirectTo), 2_000);
+    const timer = setTimeout(() => window.location.assign(redirectTo), SUCCESS_REDIRECT_SECONDS * 1_000);
     return () => clearTimeout(timer);
   }, [redirectTo]);
 

@@ -84,13 +84,14 @@ describe("invoicePage", () => {
     expect(await views(id)).toBe(2);
   });
 
-  it("does not count the merchant's own team looking at the page; another merchant's member is a visitor like any", async () => {
+  it("counts only the customer: not a link preview, staff or the merchant's own team; another merchant's member is a visitor like any", async () => {
     const m = await newMerchant();
     const other = await newMerchant();
     const { id, token } = await openInvoice(m.testKey);
-    await invoicePage(db(), token, { viewerMerchantId: m.merchant.id });
+    const person = { automated: false, staff: false, merchantId: null };
+    for (const visitor of [{ ...person, automated: true }, { ...person, staff: true }, { ...person, merchantId: m.merchant.id }]) await invoicePage(db(), token, { visitor });
     expect(await views(id)).toBe(0);
-    await invoicePage(db(), token, { viewerMerchantId: other.merchant.id });
+    await invoicePage(db(), token, { visitor: { ...person, merchantId: other.merchant.id } });
     expect(await views(id)).toBe(1);
   });
 

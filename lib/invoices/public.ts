@@ -45,18 +45,30 @@ export async function legalIdentity(db: Database, merchant: Pick<Merchant, "id" 
 /** A customer's visit is on the timeline once per half hour: a page left open and reloaded is one view. */
 const VIEW_SPACING_MS = 30 * 60_000;
 
+/** Who opened the hosted page, as the request shows it. */
+export type InvoiceVisitor = {
+  /** A link preview (WhatsApp's, Facebook's), a crawler or a browser's prefetch (lib/http/automated-visit.ts). */
+  automated: boolean;
+  /** Signed in as Cauri's staff. */
+  staff: boolean;
+  /** Signed in as a member of this merchant. */
+  merchantId: string | null;
+};
+
+/** The merchant's timeline says "viewed by the customer": software, staff and the merchant's own team are not the customer. */
+const isCustomer = (visitor: InvoiceVisitor | undefined, merchantId: string) => !visitor || (!visitor.automated && !visitor.staff && visitor.merchantId !== merchantId);
+
 /**
- * The hosted page's data; records the customer's view. Null for a token that opens nothing. Not a
- * view: `recordView: false` (the PDF, a link preview), nor a member of the invoice's own merchant
- * (`viewerMerchantId`) checking the page it sent.
+ * The hosted page's data; records the customer's view. Null for a token that opens nothing.
+ * `recordView: false` for what is never a view (the PDF).
  */
-export async function invoicePage(db: Database, token: string, options: { recordView?: boolean; viewerMerchantId?: string | null } = {}) {
+export async function invoicePage(db: Database, token: string, options: { recordView?: boolean; visitor?: InvoiceVisitor } = {}) {
   const loaded = await loadByToken(db, token);
   if (!loaded) return null;
   const { invoice, merchant, now } = loaded;
   let payment = invoice.paymentId ? (await db.select().from(payments).where(eq(payments.id, invoice.paymentId)))[0] : undefined;
   if (payment?.status === "PENDING") payment = await expireIfDue(db, payment, now);
-  if (options.recordView !== false && options.viewerMerchantId !== merchant.id) {
+  if (options.recordView !== false && isCustomer(options.visitor, merchant.id)) {
     const [viewed] = await db
       .update(invoices)
       .set({ lastViewedAt: now })

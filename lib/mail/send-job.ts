@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { rowsOf } from "@/db/rows";
+import { CONCURRENT_CLAIMS, dueIn } from "@/lib/jobs/outbox-claims";
 import type { MailStatus } from "@/db/schema";
 import { log } from "@/lib/log";
 import { mailSettings, type MailSettings } from "./config";
@@ -14,9 +15,6 @@ export type MailClaim = { id: string; token: string; to: string; template: strin
 export type MailOutcome = { id: string; status: MailStatus; attempts: number; nextAttemptAt: Date | null; recorded: boolean };
 
 const ms = (value: number) => sql`(${Math.round(value)}::bigint * interval '1 millisecond')`;
-/** How many claims may run at once (instances) and still each find rows the others do not hold. */
-const CONCURRENT_CLAIMS = 4;
-const dueRows = sql`status = 'PENDING' and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())`;
 
 /**
  * Claims due messages with FOR UPDATE SKIP LOCKED and, in the same statement, stamps a claim
@@ -43,7 +41,7 @@ export async function claimDueMail(db: Database, options: { limit: number; lease
         -- Each kind's next few, oldest first; room for several claims running at once.
         select c.* from kinds cross join lateral (
           select o.id, o.template, o.next_attempt_at from mail_outbox o
-          where o.template = kinds.template and o.status = 'PENDING' and o.next_attempt_at <= now() and (o.claimed_until is null or o.claimed_until <= now())
+          where o.template = kinds.template and ${dueIn("o")}
           order by o.next_attempt_at, o.id
           limit ${options.limit * CONCURRENT_CLAIMS}
         ) c
@@ -57,7 +55,7 @@ export async function claimDueMail(db: Database, options: { limit: number; lease
       due as (
         -- Locked as the limit takes them: a row another claim holds is skipped, the next one taken.
         select m.id from mail_outbox m join turns t on t.turn_id = m.id
-        where ${dueRows}
+        where ${dueIn("m")}
         order by t.turn, t.due_at, t.turn_id
         limit ${options.limit}
         for update of m skip locked
@@ -141,7 +139,7 @@ let lastUnconfiguredLog = 0;
  */
 export async function sendDueMail(db: Database, options: { settings?: MailSettings; policy?: MailPolicy; limit?: number; maxRounds?: number } = {}): Promise<MailOutcome[]> {
   // A cheap look first (the partial index of PENDING messages): most passes find nothing.
-  const [{ waiting }] = rowsOf<{ waiting: number | string }>(await db.execute(sql`select count(*) as waiting from mail_outbox where ${dueRows}`));
+  const [{ waiting }] = rowsOf<{ waiting: number | string }>(await db.execute(sql`select count(*) as waiting from mail_outbox o where ${dueIn("o")}`));
   if (Number(waiting) === 0) return [];
   const settings = options.settings ?? mailSettings();
   const policy = options.policy ?? defaultMailPolicy();

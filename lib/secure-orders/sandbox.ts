@@ -33,7 +33,7 @@ export const simulateSecureOrderPayment = defineOperation({ transaction: "own" }
  *
  * Own transactions: openDispute commits the dispute, or the refund a passed deadline calls for.
  */
-export const simulateSecureOrderDispute = defineOperation({ transaction: "own" }, async function simulateSecureOrderDispute(ctx: DomainContext, id: string, reason: string | undefined) {
+export const simulateSecureOrderDispute = defineOperation({ transaction: "own" }, async function simulateSecureOrderDispute(ctx: DomainContext, id: string, reason: string | null | undefined) {
   return secureOrderResource(await openDispute(ctx.db, keyLocator(ctx, id), reason ?? SANDBOX_DISPUTE_REASON));
 });
 

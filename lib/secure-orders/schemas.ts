@@ -95,7 +95,7 @@ export const simulateDisputeSchema = z.object({
     .string()
     .min(L.disputeReasonMin)
     .max(L.disputeReasonMax)
-    .optional()
+    .nullish()
     .describe(`the buyer's words, 3 to 500 characters (default "${SANDBOX_DISPUTE_REASON}")`),
 });
 export const SimulateDisputeInput = input(simulateDisputeSchema, { reason: "INVALID_DISPUTE_REASON" });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { rowsOf } from "@/db/rows";
+import { CONCURRENT_CLAIMS, dueIn } from "@/lib/jobs/outbox-claims";
 import type { SmsStatus } from "@/db/schema";
 import { log } from "@/lib/log";
 import { smsSettings, type SmsSettings } from "./config";
@@ -15,10 +16,6 @@ export type SmsClaim = { id: string; token: string; mode: "test" | "live"; to: s
 export type SmsOutcome = { id: string; status: SmsStatus; attempts: number; recorded: boolean };
 
 const ms = (value: number) => sql`(${Math.round(value)}::bigint * interval '1 millisecond')`;
-const dueRows = sql`status = 'PENDING' and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())`;
-const dueIn = (alias: string) => sql.raw(`${alias}.status = 'PENDING' and ${alias}.next_attempt_at <= now() and (${alias}.claimed_until is null or ${alias}.claimed_until <= now())`);
-/** How many claims may run at once (instances) and still each find rows the others do not hold. */
-const CONCURRENT_CLAIMS = 4;
 
 /** A number in logs: the country and the last two digits (never the whole number). */
 export const maskedNumber = (e164: string) => `${e164.slice(0, 4)}•••${e164.slice(-2)}`;
@@ -65,7 +62,7 @@ export async function claimDueSms(db: Database, options: { limit: number; leaseM
       due as (
         -- Locked as the limit takes them: a row another claim holds is skipped, the next one taken.
         select s.id from sms_outbox s join turns t on t.turn_id = s.id
-        where ${dueRows}
+        where ${dueIn("s")}
         order by t.turn, t.waited_for desc, t.due_at, t.turn_id
         limit ${options.limit}
         for update of s skip locked
@@ -149,7 +146,7 @@ let lastUnconfiguredLog = 0;
  * due. In production without SMS_URL nothing is claimed: messages wait, PENDING.
  */
 export async function sendDueSms(db: Database, options: { settings?: SmsSettings; policy?: SmsPolicy; limit?: number; maxRounds?: number } = {}): Promise<SmsOutcome[]> {
-  const [{ waiting }] = rowsOf<{ waiting: number | string }>(await db.execute(sql`select count(*) as waiting from sms_outbox where ${dueRows}`));
+  const [{ waiting }] = rowsOf<{ waiting: number | string }>(await db.execute(sql`select count(*) as waiting from sms_outbox o where ${dueIn("o")}`));
   if (Number(waiting) === 0) return [];
   const settings = options.settings ?? smsSettings();
   const policy = options.policy ?? smsPolicy();

@@ -14,13 +14,10 @@ import { payInvoiceFromForm } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-// Metadata and page share one read per request, and record one view of the customer's: not a link
-// preview, a crawler or a prefetch, nor the merchant's team or Cauri's staff looking at the page
-// (the merchant's timeline says the customer opened the invoice).
+// Metadata and page share one read per request (and record one view, if the visitor is the customer).
 const viewOf = cache(async (db: Parameters<typeof invoicePage>[0], token: string) => {
   const viewer = await currentUser();
-  const recordView = !isAutomatedVisit(await headers()) && viewer?.role !== "staff";
-  return invoicePage(db, token, { recordView, viewerMerchantId: viewer?.merchantId ?? null });
+  return invoicePage(db, token, { visitor: { automated: isAutomatedVisit(await headers()), staff: viewer?.role === "staff", merchantId: viewer?.merchantId ?? null } });
 });
 
 type Props = { params: Promise<{ token: string }>; searchParams: SearchParams };

@@ -12,8 +12,11 @@ import { POST as disputeRoute } from "./[id]/simulate-dispute/route";
 const dispute = (key: string, id: string, body: unknown = {}) => call(disputeRoute, "POST", `/v1/sandbox/secure-orders/${id}/simulate-dispute`, { key, params: { id }, body });
 
 describe("POST /v1/sandbox/secure-orders/{id}/simulate-dispute", () => {
-  it("disputes a held order as the buyer page would: DISPUTED, secure_order.disputed once, the default reason kept", async () => {
+  it("disputes a held order as the buyer page would: DISPUTED, secure_order.disputed once, the default reason kept (no reason, or null)", async () => {
     const m = await soMerchant();
+    const { order: withNull } = await paidOrder(m.testKey);
+    expect((await dispute(m.testKey, withNull.id, { reason: null })).status).toBe(200);
+    expect((await orderRow(withNull.id)).disputeReason).toBe(SANDBOX_DISPUTE_REASON);
     const { order } = await paidOrder(m.testKey);
     const res = await dispute(m.testKey, order.id);
     expect(res.status).toBe(200);
